@@ -1,0 +1,107 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+export const REAUTH_TOKEN_SECONDS = 5 * 60;
+export const CHALLENGE_SESSION_SECONDS = 10 * 60;
+
+type Purpose = 'access' | 'new_password' | 'reauth_delete_account';
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  username: string;
+  sid: string;
+}
+
+/** Signs and checks every token the server issues; each purpose is its own audience, so none stands in for another. */
+export class TokenService {
+  constructor(
+    private readonly signingKey: Uint8Array,
+    private readonly hmacKey: Buffer,
+  ) {}
+
+  access(claims: AccessClaims): Promise<string> {
+    return this.sign(
+      'access',
+      { email: claims.email, username: claims.username, sid: claims.sid },
+      claims.sub,
+      ACCESS_TOKEN_SECONDS,
+    );
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const payload = await this.verify('access', token);
+    if (!payload || typeof payload.sid !== 'string' || typeof payload.email !== 'string') return null;
+    return {
+      sub: payload.sub as string,
+      email: payload.email,
+      username: String(payload.username),
+      sid: payload.sid,
+    };
+  }
+
+  /** The NEW_PASSWORD_REQUIRED challenge's session string. */
+  challenge(userId: string): Promise<string> {
+    return this.sign('new_password', {}, userId, CHALLENGE_SESSION_SECONDS);
+  }
+
+  async verifyChallenge(token: string): Promise<string | null> {
+    return (await this.verify('new_password', token))?.sub ?? null;
+  }
+
+  reauth(userId: string): Promise<string> {
+    return this.sign('reauth_delete_account', {}, userId, REAUTH_TOKEN_SECONDS);
+  }
+
+  async verifyReauth(token: string): Promise<string | null> {
+    return (await this.verify('reauth_delete_account', token))?.sub ?? null;
+  }
+
+  /** A refresh token: random, shown once, stored only as its hash. */
+  newOpaqueToken(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  hashOpaque(token: string): string {
+    return createHash('sha256').update(token).digest('hex');
+  }
+
+  newCode(): string {
+    return randomInt(0, 1_000_000).toString().padStart(6, '0');
+  }
+
+  /** Keyed, because a 6-digit code's plain hash would fall to a million guesses offline. */
+  hashCode(userId: string, code: string): string {
+    return createHmac('sha256', this.hmacKey).update(`${userId}:${code}`).digest('hex');
+  }
+
+  private sign(
+    purpose: Purpose,
+    claims: Record<string, string>,
+    subject: string,
+    seconds: number,
+  ): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setAudience(purpose)
+      .setIssuedAt()
+      .setExpirationTime(`${seconds}s`)
+      .sign(this.signingKey);
+  }
+
+  private async verify(purpose: Purpose, token: string) {
+    try {
+      const { payload } = await jwtVerify(token, this.signingKey, {
+        audience: purpose,
+        algorithms: ['HS256'],
+      });
+      return payload.sub ? payload : null;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

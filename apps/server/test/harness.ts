@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { Passwords } from '../src/modules/auth/passwords.ts';
+import type { AuthService } from '../src/modules/auth/service.ts';
+import type { Mail, Mailer } from '../src/providers/mail/mailer.ts';
+import { Keyring } from '../src/providers/secrets/keyring.ts';
+import { DEFAULT_AUTH_THROTTLE, type AuthThrottleRules } from '../src/modules/auth/throttle-rules.ts';
+
+/** Keeps every mail the app sends, so tests read codes as a user reads their inbox. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+  lastCodeFor(to: string): string {
+    const mail = this.sent.findLast((m) => m.to === to);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
+
+/** A test database: a fresh schema on PostgreSQL when DATABASE_URL is set, else in-memory PGlite. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    url ? { url, schemaName: `test_${randomBytes(6).toString('hex')}` } : {},
+  );
+  await database.migrate();
+  return database;
+}
+
+/** Cheap Argon2id parameters: the algorithm under test is the same, only slower in production. */
+export const testPasswords = new Passwords({ memoryCost: 1024, timeCost: 1 });
+
+/** Tests share one loopback address, so throttling is opened up except where a test is about it. */
+export const RELAXED_THROTTLE = Object.fromEntries(
+  Object.keys(DEFAULT_AUTH_THROTTLE).map((key) => [key, { limit: 1_000_000, windowMs: 60_000 }]),
+) as AuthThrottleRules;
+
+let counter = 0;
+/** A fresh address per call, so tests sharing a database never collide. */
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  auth: AuthService;
+  mailer: MemoryMailer;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** An app over `database` (shared by a test file) or over a database of its own. */
+export async function createTestApp(overrides: Partial<AppDeps> = {}, shared?: Database): Promise<TestApp> {
+  const database = shared ?? (await openTestDatabase());
+  const mailer = new MemoryMailer();
+  const { app, auth } = await buildApp({
+    db: database.db,
+    mailer,
+    keyring: Keyring.random(),
+    passwords: testPasswords,
+    throttleRules: RELAXED_THROTTLE,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    auth,
+    mailer,
+    database,
+    close: async () => {
+      await app.close();
+      if (!shared) await database.close();
+    },
+  };
+}

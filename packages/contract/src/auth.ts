@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { email } from './common.ts';
+import {
+  CONFIRMATION_CODE_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  HISTORY_PAGE_SIZE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from './limits.ts';
+
+/** Server messages the console's error catalogue matches on (accounts.md section 8): keep them word for word. */
+export const AUTH_MESSAGES = {
+  userExistsConfirmed: 'User already exists and is confirmed',
+  userExistsUnconfirmed: 'User exists but email is not confirmed',
+  emailNotConfirmed: 'Email not confirmed',
+  badCredentials: 'Incorrect username or password.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  codeFormat: 'Please enter the 6-digit confirmation code.',
+  codeInvalid: 'Invalid confirmation code.',
+  codeExpired: 'Confirmation code has expired. Please request a new one.',
+  codeAttempts: 'Too many failed attempts for this code. Please request a new one.',
+  alreadyConfirmed: 'Email is already confirmed. Please sign in.',
+  userNotFound: 'User not found',
+  codeSent: 'A new confirmation code has been sent to your email.',
+  registered: 'Registration successful. A confirmation code has been sent to your email.',
+  confirmed: 'Email confirmed successfully.',
+  sessionInvalid: 'Session is invalid or has expired. Please sign in again.',
+  refreshInvalid: 'Refresh token is invalid or has expired.',
+  authRequired: 'Authentication required',
+  reauthRequired: 'A valid re-authentication token is required.',
+  accountDeleted: 'Account deleted',
+  loggedOut: 'Logged out',
+  profileUpdated: 'Profile updated',
+} as const;
+
+export const tooManyRequestsMessage = (seconds: number) =>
+  `Too many requests. Please try again in ${seconds} seconds.`;
+
+const password = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+/** Login takes any stored password, so an account created under an older rule can still sign in. */
+const anyPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
+const username = z.string().trim().min(1, 'Username is required').max(254);
+
+export const loginRequest = z.object({
+  username,
+  password: anyPassword,
+  marketplace: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const loginResponse = z.object({
+  challenge_name: z.string().nullable(),
+  session: z.string().nullable(),
+  access_token: z.string().nullable(),
+  refresh_token: z.string().nullable(),
+  expires_in: z.number().int().nullable(),
+  user_email: z.string(),
+  user_username: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const refreshRequest = z.object({
+  refresh_token: z.string().min(1).max(512),
+  email: z.string().max(254).optional(),
+});
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+
+export const completeNewPasswordRequest = z.object({
+  username,
+  new_password: password,
+  session: z.string().min(1).max(4096),
+});
+export type CompleteNewPasswordRequest = z.infer<typeof completeNewPasswordRequest>;
+export const completeNewPasswordResponse = tokenResponse.extend({ user_email: z.string() });
+export type CompleteNewPasswordResponse = z.infer<typeof completeNewPasswordResponse>;
+
+export const registerRequest = z.object({ username: z.string().max(254).optional(), email, password });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const confirmationCode = z
+  .string()
+  .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), AUTH_MESSAGES.codeFormat);
+export const confirmEmailRequest = z.object({ username: email, confirmation_code: confirmationCode });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
+
+export const resendConfirmationRequest = z.object({ username: email });
+export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
+
+export const reauthenticateRequest = z.object({ email: username, password: anyPassword });
+export type ReauthenticateRequest = z.infer<typeof reauthenticateRequest>;
+export const reauthenticateResponse = z.object({ reauth_token: z.string(), expires_in: z.number().int() });
+export type ReauthenticateResponse = z.infer<typeof reauthenticateResponse>;
+
+export const meResponse = z.object({
+  is_authenticated: z.boolean(),
+  username: z.string(),
+  email: z.string(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const permissionsResponse = z.object({
+  permissions: z.array(z.string()),
+  groups: z.array(z.string()),
+});
+export type PermissionsResponse = z.infer<typeof permissionsResponse>;
+
+export const historyQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const AUTH_EVENT_TYPES = [
+  'SIGN_UP',
+  'CONFIRM_EMAIL',
+  'LOGIN',
+  'REFRESH',
+  'LOGOUT',
+  'NEW_PASSWORD',
+  'REAUTHENTICATE',
+  'DELETE_ACCOUNT',
+] as const;
+export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
+
+export const authEvent = z.object({
+  timestamp: z.string(),
+  event_type: z.enum(AUTH_EVENT_TYPES),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  success: z.boolean(),
+  email: z.string().nullable(),
+});
+export type AuthEvent = z.infer<typeof authEvent>;
+export const historyResponse = z.object({
+  events: z.array(authEvent),
+  current_page: z.number().int(),
+  total: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof historyResponse>;
+
+export const profileResponse = z.object({
+  email: z.string(),
+  email_verified: z.boolean(),
+  name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  user_id: z.string(),
+  username: z.string(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const updateProfileRequest = z
+  .object({
+    name: optionalText(FULL_NAME_MAX_LENGTH, 'Full name'),
+    phone_number: optionalText(PHONE_MAX_LENGTH, 'Phone number'),
+  })
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

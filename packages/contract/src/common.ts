@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const API_BASE = '/api/v1';
+
+/** Every error answer of the API. */
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const healthResponse = z.object({ status: z.literal('ok'), timestamp: z.string() });
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** Trims, lower-cases and checks an e-mail address: the one form in which the server keys users. */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Invalid email address' }).max(254));

@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './brand.ts';
+export * from './common.ts';
+export * from './limits.ts';

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test` runs every project except the browser suite, which needs Debian's chromium
+// (`npm run test:e2e`); see docs/decisions.md.
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'packages/engine', 'apps/server', 'apps/web'],
+  },
+});
