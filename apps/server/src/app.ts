@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { API_BASE, BRAND } from '@hivqe/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,7 +36,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The built web console to serve with history fallback; absent: API only. */
   webDist?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; absent: silent. */
+  logger?: FastifyBaseLogger;
   trustProxy?: boolean;
 }
 
@@ -47,7 +48,7 @@ export interface App {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: deps.trustProxy ?? false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 /** Serves the built console, falling back to index.html for client-side routes; /api stays JSON. */
 async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist });
   app.setNotFoundHandler((request, reply) => {
     if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply

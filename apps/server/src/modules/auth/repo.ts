@@ -10,7 +10,17 @@ export type NewAuthEvent = typeof authEvents.$inferInsert;
 
 /** Users, sessions, refresh tokens, confirmation codes and authentication events. */
 export class AuthRepo {
-  constructor(private readonly db: Db) {}
+  /** Every authenticated request runs this; prepared once, it skips query building and planning. */
+  private readonly sessionUser;
+
+  constructor(private readonly db: Db) {
+    this.sessionUser = db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
+      .prepare('find_session_user');
+  }
 
   async findUserByLogin(login: string): Promise<UserRow | undefined> {
     const [row] = await this.db
@@ -116,11 +126,7 @@ export class AuthRepo {
 
   /** The signed-in user behind a live session, or undefined when the session is revoked or gone. */
   async findSessionUser(sessionId: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    const [row] = await this.sessionUser.execute({ sessionId });
     return row?.user;
   }
 

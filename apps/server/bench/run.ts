@@ -1,0 +1,3 @@
+import { benchAuth } from './auth.ts';
+
+await benchAuth();

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('starts with embedded defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ADMIN_EMAIL: 'admin@hivqe.local',
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.resolve('./data'),
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/hivqe',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://console.example.com/',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      INTERNAL_EMAIL_DOMAIN: 'example.com',
+      COMPANY_NAME: 'acme',
+    });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      dataDir: '/tmp/hivqe',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      SMTP_URL: 'smtp://mail:25',
+      publicUrl: 'https://console.example.com',
+      INTERNAL_EMAIL_DOMAIN: 'example.com',
+      COMPANY_NAME: 'acme',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', '::'],
+    ['ADMIN_EMAIL', 'nobody'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['SECRETS_KEY', 'abc'],
+  ])('stops on an invalid %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

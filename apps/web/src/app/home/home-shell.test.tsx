@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app.tsx';
+import { apiPath, server } from '../../test/server.ts';
+import { signedInAs, SYSTEM_ADMIN } from '../../test/session.ts';
+
+const menu = () => within(screen.getByRole('navigation', { name: 'Main menu' }));
+const menuItems = () =>
+  menu()
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('home shell', () => {
+  it('shows the top bar with the welcome text and Logout', async () => {
+    signedInAs();
+    renderApp('/');
+
+    expect(await screen.findByText('Welcome, ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Quantum Computing Platform')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'HI-VQE Console logo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('greets by username when there is no e-mail, and as User when there is neither', async () => {
+    signedInAs({ email: '', username: 'opaque-id' });
+    const { unmount } = renderApp('/');
+    expect(await screen.findByText('Welcome, opaque-id')).toBeInTheDocument();
+    unmount();
+
+    signedInAs({ email: '', username: '' });
+    renderApp('/');
+    expect(await screen.findByText('Welcome, User')).toBeInTheDocument();
+  });
+
+  it('offers Dashboard, Account and Organizations to a user, with Dashboard selected by default', async () => {
+    signedInAs();
+    renderApp('/');
+
+    await screen.findByText('Welcome, ada@example.com');
+    expect(menuItems()).toEqual(['Dashboard', 'Account', 'Organizations']);
+    expect(menu().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+  });
+
+  it('adds User Management, Invitations and IQM for a system administrator', async () => {
+    signedInAs(SYSTEM_ADMIN);
+    renderApp('/');
+
+    await screen.findByText('Welcome, ada@example.com');
+    expect(await menu().findByRole('link', { name: 'User Management' })).toBeInTheDocument();
+    expect(menuItems()).toEqual([
+      'Dashboard',
+      'Account',
+      'Organizations',
+      'User Management',
+      'Invitations',
+      'IQM',
+    ]);
+  });
+
+  it('addresses each menu item by the section query parameter', async () => {
+    signedInAs(SYSTEM_ADMIN);
+    const { user } = renderApp('/');
+    await screen.findByText('Welcome, ada@example.com');
+
+    await user.click(await menu().findByRole('link', { name: 'Invitations' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?section=invitations');
+    expect(screen.getByRole('heading', { name: 'Invitations', level: 1 })).toBeInTheDocument();
+
+    await user.click(menu().getByRole('link', { name: 'Dashboard' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('opens a deep-linked section', async () => {
+    signedInAs(SYSTEM_ADMIN);
+    renderApp('/?section=iqm');
+
+    expect(await screen.findByRole('heading', { name: 'IQM', level: 1 })).toBeInTheDocument();
+    expect(menu().getByRole('link', { name: 'IQM' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['users', 'invitations', 'iqm'])('denies the admin section %s to a user', async (section) => {
+    signedInAs();
+    renderApp(`/?section=${section}`);
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(
+      screen.getByText('System administrator privileges are required to access this page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('fetches the permissions when it opens', async () => {
+    const counter = signedInAs();
+    renderApp('/');
+
+    await screen.findByText('Welcome, ada@example.com');
+    await screen.findByRole('link', { name: 'Organizations' });
+    expect(counter.permissionFetches).toBeGreaterThanOrEqual(1);
+  });
+
+  it('logs out: tells the server, clears the session and auth caches only, and shows the login page', async () => {
+    signedInAs();
+    localStorage.setItem('auth_settings_cache', '{}');
+    localStorage.setItem('marketplace_mapping_id', 'map-1');
+    localStorage.setItem('console_theme', 'monochrome');
+    let logoutAuthorization: string | null = null;
+    server.use(
+      http.post(apiPath('/auth/logout'), ({ request }) => {
+        logoutAuthorization = request.headers.get('Authorization');
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    const { user } = renderApp('/?section=account');
+    await screen.findByText('Welcome, ada@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(logoutAuthorization).toBe('Bearer access-token');
+    for (const key of [
+      'auth_token',
+      'refresh_token',
+      'token_expires_at',
+      'user_email',
+      'auth_settings_cache',
+    ]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(localStorage.getItem('marketplace_mapping_id')).toBe('map-1');
+    expect(localStorage.getItem('console_theme')).toBe('monochrome');
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    signedInAs();
+    server.use(
+      http.post(apiPath('/auth/logout'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
+    );
+    const { user } = renderApp('/');
+    await screen.findByText('Welcome, ada@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});

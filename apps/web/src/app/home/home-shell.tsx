@@ -1,0 +1,28 @@
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context.ts';
+import { usePermissionsQuery } from '../../features/auth/api/get-permissions.ts';
+import { isSystemAdmin } from '../../features/auth/permissions.ts';
+import { SECTION_PARAM, sectionFromParam } from './sections.ts';
+import { SectionContent } from './section-content.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export function HomeShell() {
+  const { permissions } = useAuth();
+  // accounts.md 2.7: opening the shell reloads the user's permissions.
+  usePermissionsQuery();
+  const [searchParams] = useSearchParams();
+  const section = sectionFromParam(searchParams.get(SECTION_PARAM));
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar />
+      <div className="flex flex-1">
+        <SideMenu current={section} showSystemAdminItems={isSystemAdmin(permissions)} />
+        <main className="flex-1 p-8">
+          <SectionContent section={section} />
+        </main>
+      </div>
+    </div>
+  );
+}

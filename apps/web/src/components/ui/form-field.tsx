@@ -1,0 +1,31 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: string;
+}
+
+/** A labelled input: the label is tied to the input so people and tests find it by its text. */
+export function FormField({ label, hint, id, className = '', ...input }: FormFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={`space-y-1 ${className}`}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-describedby={hint ? hintId : undefined}
+        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-accent-500 focus:ring-2 focus:ring-accent-200 focus:outline-none"
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

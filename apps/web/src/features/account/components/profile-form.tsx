@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { FULL_NAME_MAX_LENGTH, PHONE_MAX_LENGTH, type ProfileResponse } from '@hivqe/contract';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import type { FlashMessage } from '../../../lib/use-flash-message.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { draftOf, profileChanges } from '../profile-changes.ts';
+
+interface ProfileFormProps {
+  profile: ProfileResponse;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+export function ProfileForm({ profile, onCancel, onSaved }: ProfileFormProps) {
+  const [draft, setDraft] = useState(() => draftOf(profile));
+  const [feedback, setFeedback] = useState<FlashMessage | null>(null);
+  const update = useUpdateProfile();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const changes = profileChanges(profile, draft);
+    if (Object.keys(changes).length === 0) {
+      setFeedback({ tone: 'info', text: 'No changes to save' });
+      return;
+    }
+    setFeedback(null);
+    update.mutate(changes, {
+      onSuccess: onSaved,
+      onError: () => setFeedback({ tone: 'error', text: 'Failed to update profile' }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField
+          label="Full Name"
+          autoComplete="name"
+          maxLength={FULL_NAME_MAX_LENGTH}
+          value={draft.name}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+        />
+        <FormField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          value={draft.phone_number}
+          onChange={(event) => setDraft({ ...draft, phone_number: event.target.value })}
+        />
+      </div>
+      {feedback && <Banner tone={feedback.tone}>{feedback.text}</Banner>}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/centered-card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { messageOf } from '../../../lib/api-error.ts';
+import { rememberMappingId, storedMappingId } from '../../../lib/marketplace-mapping.ts';
+import type { FlashMessage } from '../../../lib/use-flash-message.ts';
+import { useAuth } from '../auth-context.ts';
+import { isEmailNotConfirmed } from '../error-messages.ts';
+import { readLoginRouteState } from '../login-route-state.ts';
+import { ConfirmEmailDialog } from './confirm-email-dialog.tsx';
+import { SignUpDialog } from './sign-up-dialog.tsx';
+
+type OpenDialog =
+  { kind: 'none' } | { kind: 'sign-up' } | { kind: 'confirm-email'; email: string; notice?: FlashMessage };
+
+export function LoginScreen() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const handedOver = readLoginRouteState(location.state);
+  const mappingId = searchParams.get('mapping_id');
+  const isMarketplace = searchParams.get('source') === 'marketplace' || !!mappingId || !!storedMappingId();
+
+  const [username, setUsername] = useState(handedOver.email ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSigningIn, setIsSigningIn] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(() =>
+    searchParams.get('action') === 'signup' ? { kind: 'sign-up' } : { kind: 'none' },
+  );
+
+  useEffect(() => {
+    if (mappingId) rememberMappingId(mappingId);
+  }, [mappingId]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIsSigningIn(true);
+    const enteredUsername = username.trim();
+    try {
+      await login(enteredUsername, password);
+      navigate('/', { replace: true });
+    } catch (failure) {
+      if (isEmailNotConfirmed(failure)) setDialog({ kind: 'confirm-email', email: enteredUsername });
+      else setError(messageOf(failure, 'Login failed.'));
+    } finally {
+      setIsSigningIn(false);
+    }
+  }
+
+  const closeDialog = () => setDialog({ kind: 'none' });
+
+  return (
+    <CenteredCard>
+      <div className="space-y-1 text-center">
+        <p className="text-sm font-medium text-accent-600">Welcome back</p>
+        <h1 className="text-2xl font-semibold text-slate-900">Sign in to your account</h1>
+        {isMarketplace && <Badge>Marketplace Login</Badge>}
+      </div>
+      {handedOver.message && <Banner tone="success">{handedOver.message}</Banner>}
+      <form onSubmit={submit} className="space-y-4">
+        <FormField
+          label="Username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && <Banner tone="error">{error}</Banner>}
+        <Button type="submit" className="w-full" disabled={isSigningIn}>
+          {isSigningIn ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        <Button variant="link" onClick={() => setDialog({ kind: 'sign-up' })}>
+          Don&apos;t have an account? Sign up
+        </Button>
+      </p>
+      {dialog.kind === 'sign-up' && (
+        <SignUpDialog
+          isMarketplace={isMarketplace}
+          onClose={closeDialog}
+          onNeedsConfirmation={(email, notice) => setDialog({ kind: 'confirm-email', email, notice })}
+        />
+      )}
+      {dialog.kind === 'confirm-email' && (
+        <ConfirmEmailDialog
+          email={dialog.email}
+          notice={dialog.notice}
+          onClose={closeDialog}
+          onConfirmed={setUsername}
+        />
+      )}
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { BRAND } from '@hivqe/contract';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import type { FlashMessage } from '../../../lib/use-flash-message.ts';
+import { useRegister } from '../api/register.ts';
+import { REGISTRATION_SUCCESS, registrationFailure } from '../error-messages.ts';
+import { passwordPairError } from '../password-rules.ts';
+
+interface SignUpDialogProps {
+  isMarketplace: boolean;
+  onClose: () => void;
+  /** The account now waits for its e-mail code; `notice` says why. */
+  onNeedsConfirmation: (email: string, notice: FlashMessage) => void;
+}
+
+export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: SignUpDialogProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordPairError(password, confirmation);
+    setError(problem);
+    if (problem) return;
+    const address = email.trim();
+    register.mutate(
+      { username: address, email: address, password },
+      {
+        onSuccess: () => onNeedsConfirmation(address, { tone: 'success', text: REGISTRATION_SUCCESS }),
+        onError: (failure) => {
+          const { message, needsConfirmation } = registrationFailure(failure);
+          if (needsConfirmation) onNeedsConfirmation(address, { tone: 'info', text: message });
+          else setError(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal title="Create your account" onClose={onClose}>
+      {isMarketplace && <Badge>Marketplace Signup</Badge>}
+      <Banner tone="info">
+        Users who completed a SaaS subscription through the {BRAND.cloud} marketplace should sign up with the
+        same email address, and the subscription will be automatically linked.
+      </Banner>
+      <form onSubmit={submit} className="space-y-4">
+        <FormField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        {error && <Banner tone="error">{error}</Banner>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={register.isPending}>
+            {register.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
