@@ -13,13 +13,16 @@ const CONNECTIONS = 10;
 
 async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
 /** Authenticated GET /auth/me against a bare Fastify route, and login latency with production Argon2id. */
 export async function benchAuth(): Promise<void> {
-  const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, schemaName: 'bench_auth' } : {});
+  const database = await openDatabase(
+    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, schemaName: 'bench_auth' } : {},
+  );
   await database.migrate();
   const mailer = new MemoryMailer();
   const { app } = await buildApp({
@@ -40,7 +43,11 @@ export async function benchAuth(): Promise<void> {
   const email = 'bench@example.com';
   const password = 'bench password 1';
   const post = (path: string, body: object) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/auth/register', { email, password });
   await post('/auth/confirm-email', { username: email, confirmation_code: mailer.lastCodeFor(email) });
 

@@ -18,7 +18,12 @@ describe('the HTTP surface', () => {
     expect(health.json()).toEqual({ status: 'ok', timestamp: expect.any(String) });
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const route of ['/api/v1/auth/login', '/api/v1/auth/me', '/api/v1/auth/me/profile', '/api/v1/auth/history']) {
+    for (const route of [
+      '/api/v1/auth/login',
+      '/api/v1/auth/me',
+      '/api/v1/auth/me/profile',
+      '/api/v1/auth/history',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
     await t.close();
@@ -46,7 +51,11 @@ describe('the HTTP surface', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toEqual(expect.any(String));
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 5, password: 'x' } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 5, password: 'x' },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toContain('body.username');
     await t.close();
