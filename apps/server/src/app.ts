@@ -13,6 +13,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { Throttle } from './lib/throttle.ts';
+import { AccountRemoval } from './modules/admin/account-removal.ts';
+import { AdminRepo } from './modules/admin/repo.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { AdminService } from './modules/admin/service.ts';
+import { AuditRepo } from './modules/audit/repo.ts';
+import { AuditLog } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthRepo } from './modules/auth/repo.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -21,6 +27,17 @@ import { TokenService } from './modules/auth/tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { InvitesRepo } from './modules/invites/repo.ts';
+import { invitesRoutes } from './modules/invites/routes.ts';
+import { InvitesService } from './modules/invites/service.ts';
+import { logsRoutes } from './modules/logs/routes.ts';
+import { OrgsRepo } from './modules/orgs/repo.ts';
+import { orgsRoutes } from './modules/orgs/routes.ts';
+import { OrgsService } from './modules/orgs/service.ts';
+import { PrioritiesRepo } from './modules/priorities/repo.ts';
+import { prioritiesRoutes } from './modules/priorities/routes.ts';
+import { PrioritiesService } from './modules/priorities/service.ts';
+import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
@@ -39,6 +56,12 @@ export interface AppDeps {
   /** A pino logger; absent: silent. */
   logger?: FastifyBaseLogger;
   trustProxy?: boolean;
+  /** Accounts in this e-mail domain are the company's own (direct execution); absent: none. */
+  internalEmailDomain?: string;
+  /** Names the internal domain's permission source: `${companyName}_domain`. */
+  companyName?: string;
+  /** Where the console is reached, for links in e-mails. */
+  publicUrl?: string;
 }
 
 export interface App {
@@ -69,8 +92,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const repo = new AuthRepo(deps.db);
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
+  const audit = new AuditLog(new AuditRepo(deps.db));
+  const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit });
+  const adminRepo = new AdminRepo(deps.db);
+  const removal = new AccountRemoval({ repo: adminRepo, audit });
+  const admin = new AdminService({ repo: adminRepo, removal, audit });
+  const invites = new InvitesService({
+    repo: new InvitesRepo(deps.db),
+    tokens,
+    passwords: deps.passwords,
+    mailer: deps.mailer,
+    audit,
+    publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+    now: deps.now,
+  });
+  const priorities = new PrioritiesService({
+    repo: new PrioritiesRepo(deps.db),
+    subscriptions: new SubscriptionsRepo(deps.db),
+    users: repo,
+    audit,
+    internalEmailDomain: deps.internalEmailDomain,
+    companyName: deps.companyName ?? 'qunova',
+    now: deps.now,
+  });
   const auth = new AuthService({
     repo,
+    accountRemoval: removal,
+    organizationRoles: (userId) => orgs.rolesOf(userId),
     tokens,
     passwords: deps.passwords,
     mailer: deps.mailer,
@@ -78,12 +126,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rules: deps.throttleRules ?? DEFAULT_AUTH_THROTTLE,
     now: deps.now,
   });
-  const { requireUser } = makeGuards(repo, tokens);
+  const { requireUser, requireAdmin } = makeGuards(repo, tokens);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes({ auth, requireUser }));
+      await api.register(orgsRoutes({ orgs, requireUser }));
+      await api.register(invitesRoutes({ invites, requireUser, requireAdmin }));
+      await api.register(prioritiesRoutes({ priorities, requireUser }));
+      await api.register(adminRoutes({ admin, requireAdmin }));
+      await api.register(logsRoutes({ audit, requireAdmin }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

@@ -39,6 +39,9 @@ async function main(): Promise<void> {
     passwords: new Passwords(),
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     logger: log,
+    internalEmailDomain: config.INTERNAL_EMAIL_DOMAIN,
+    companyName: config.COMPANY_NAME,
+    publicUrl: config.publicUrl,
   });
 
   const adminPassword = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');

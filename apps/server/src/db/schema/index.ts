@@ -1,1 +1,5 @@
 export * from './users.ts';
+export * from './organizations.ts';
+export * from './invitations.ts';
+export * from './marketplace.ts';
+export * from './audit.ts';

@@ -117,13 +117,6 @@ export class AuthRepo {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async revokeAllSessions(userId: string, reason: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  }
-
   /** The signed-in user behind a live session, or undefined when the session is revoked or gone. */
   async findSessionUser(sessionId: string): Promise<UserRow | undefined> {
     const [row] = await this.sessionUser.execute({ sessionId });

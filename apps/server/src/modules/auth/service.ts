@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   NEW_PASSWORD_REQUIRED,
+  ORGANIZATION_ROLES,
+  ROLES,
+  type AuthEvent,
   type AuthEventType,
   type CompleteNewPasswordRequest,
   type ConfirmEmailRequest,
@@ -9,6 +12,8 @@ import {
   type HistoryResponse,
   type LoginRequest,
   type LoginResponse,
+  type OrganizationRole,
+  type PermissionsResponse,
   type ProfileResponse,
   type RegisterRequest,
   type TokenResponse,
@@ -27,7 +32,7 @@ import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { confirmationMail } from './mails.ts';
 import type { Passwords } from './passwords.ts';
-import type { AuthRepo, UserRow } from './repo.ts';
+import type { AuthEventRow, AuthRepo, UserRow } from './repo.ts';
 import type { AuthThrottleRules } from './throttle-rules.ts';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -45,8 +50,15 @@ export interface Origin {
   userAgent: string | null;
 }
 
+/** Deletes an account and what is theirs, or refuses (e.g. while it owns an organization with members). */
+export interface AccountRemover {
+  remove(actor: { user: UserRow; origin: Origin }, target: UserRow): Promise<void>;
+}
+
 export interface AuthServiceDeps {
   repo: AuthRepo;
+  accountRemoval: AccountRemover;
+  organizationRoles: (userId: string) => Promise<OrganizationRole[]>;
   tokens: TokenService;
   passwords: Passwords;
   mailer: Mailer;
@@ -224,8 +236,8 @@ export class AuthService {
   ): Promise<{ message: string }> {
     const userId = reauthToken ? await this.deps.tokens.verifyReauth(reauthToken) : null;
     if (userId !== user.id) throw forbidden(AUTH_MESSAGES.reauthRequired);
-    await this.deps.repo.revokeAllSessions(user.id, 'account deleted');
-    await this.deps.repo.deleteUser(user.id);
+    // Sessions, and with them every access and refresh token, go with the user row.
+    await this.deps.accountRemoval.remove({ user, origin }, user);
     await this.deps.repo.insertEvent({
       userId: null,
       email: user.email,
@@ -243,18 +255,7 @@ export class AuthService {
       query.limit,
       (query.page - 1) * query.limit,
     );
-    return {
-      events: rows.map((row) => ({
-        timestamp: row.createdAt.toISOString(),
-        event_type: row.eventType as AuthEventType,
-        ip_address: row.ipAddress,
-        user_agent: row.userAgent,
-        success: row.success,
-        email: row.email,
-      })),
-      current_page: query.page,
-      total,
-    };
+    return { events: rows.map(presentAuthEvent), current_page: query.page, total };
   }
 
   profile(user: UserRow): ProfileResponse {
@@ -277,9 +278,14 @@ export class AuthService {
     return this.profile(updated);
   }
 
-  /** Groups say who the user is; permissions say what extra powers they hold. */
-  permissions(user: UserRow): { permissions: string[]; groups: string[] } {
-    return { permissions: [], groups: user.isSystemAdmin ? ['system_admin', 'user'] : ['user'] };
+  /** Groups say who the user is; permissions say what extra powers they hold: their organization roles. */
+  async permissions(user: UserRow): Promise<PermissionsResponse> {
+    const held = await this.deps.organizationRoles(user.id);
+    const roles = ORGANIZATION_ROLES.filter((role) => held.includes(role));
+    return {
+      permissions: roles,
+      groups: [...(user.isSystemAdmin ? [ROLES.systemAdmin] : []), ...roles, ROLES.user],
+    };
   }
 
   /** Creates the first system administrator on an empty database; its first login must set a new password. */
@@ -344,4 +350,15 @@ export class AuthService {
       userAgent: origin.userAgent,
     });
   }
+}
+
+export function presentAuthEvent(row: AuthEventRow): AuthEvent {
+  return {
+    timestamp: row.createdAt.toISOString(),
+    event_type: row.eventType as AuthEventType,
+    ip_address: row.ipAddress,
+    user_agent: row.userAgent,
+    success: row.success,
+    email: row.email,
+  };
 }

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const MEMBERSHIP_ROLES = ['organization_owner', 'organization_member'] as const;
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  defaultCanCreateJobs: boolean('default_can_create_jobs').notNull().default(false),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBERSHIP_ROLES }).notNull(),
+    /** Ignored for the owner, who can always create jobs. */
+    canCreateJobs: boolean('can_create_jobs').notNull(),
+    /** The member's own ranking of this organization as a job-permission source; null: join order. */
+    priority: integer('priority'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.userId] }),
+    index('organization_members_user_idx').on(t.userId),
+    // Exactly one owner per organization: a transfer that would leave two fails here, whatever the code does.
+    uniqueIndex('organization_members_one_owner_idx')
+      .on(t.orgId)
+      .where(sql`role = 'organization_owner'`),
+  ],
+);

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { originOf, principalOf } from '../../plugins/authenticate.ts';
+import type { UserRow } from '../auth/repo.ts';
+import type { Origin } from '../auth/service.ts';
+
+/** The signed-in user behind a change and where the request came from: what the audit log records. */
+export interface Actor {
+  user: UserRow;
+  origin: Origin;
+}
+
+/** The actor of a route guarded by requireUser or requireAdmin. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { user: principalOf(request).user, origin: originOf(request) };
+}

@@ -1,0 +1,93 @@
+import {
+  acceptInviteRequest,
+  acceptInviteResponse,
+  cancelInviteRequest,
+  invitation,
+  invitationsResponse,
+  inviteParams,
+  organizationInviteQuery,
+  organizationInviteRequest,
+  resendInviteRequest,
+  systemInviteRequest,
+} from '@hivqe/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { originOf, type Guard } from '../../plugins/authenticate.ts';
+import { actorOf } from '../audit/actor.ts';
+import type { InvitesService } from './service.ts';
+
+export interface InvitesRoutesDeps {
+  invites: InvitesService;
+  requireUser: Guard;
+  requireAdmin: Guard;
+}
+
+export const invitesRoutes =
+  ({ invites, requireUser, requireAdmin }: InvitesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['invitations'];
+    // The console lists at /auth/invites/ (spec 7.7); the bare path answers the same.
+    for (const url of ['/auth/invites/', '/auth/invites']) {
+      app.get(
+        url,
+        { preHandler: requireUser, schema: { tags, response: { 200: invitationsResponse } } },
+        async (request) => invites.list(actorOf(request)),
+      );
+    }
+    app.post(
+      '/auth/invites/system',
+      {
+        preHandler: requireAdmin,
+        schema: { tags, body: systemInviteRequest, response: { 201: invitation } },
+      },
+      async (request, reply) => {
+        const { email, role, org_id, message } = request.body;
+        const created = await invites.inviteToSystem(actorOf(request), {
+          email,
+          role,
+          orgId: org_id ?? null,
+          message,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+    app.post(
+      '/auth/invites/organization',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          querystring: organizationInviteQuery,
+          body: organizationInviteRequest,
+          response: { 201: invitation },
+        },
+      },
+      async (request, reply) => {
+        const created = await invites.inviteToOrganization(actorOf(request), {
+          ...request.body,
+          orgId: request.query.org_id,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+    app.post(
+      '/auth/invites/:inviteId/cancel',
+      {
+        preHandler: requireUser,
+        schema: { tags, params: inviteParams, body: cancelInviteRequest, response: { 200: invitation } },
+      },
+      async (request) => invites.cancel(actorOf(request), request.params.inviteId, request.body.invite_id),
+    );
+    app.post(
+      '/auth/invites/:inviteId/resend',
+      {
+        preHandler: requireUser,
+        schema: { tags, params: inviteParams, body: resendInviteRequest, response: { 200: invitation } },
+      },
+      async (request) => invites.resend(actorOf(request), request.params.inviteId, request.body.invite_id),
+    );
+    app.post(
+      '/auth/invites/accept',
+      { schema: { tags, body: acceptInviteRequest, response: { 200: acceptInviteResponse } } },
+      async (request) => invites.accept(request.body, originOf(request)),
+    );
+  };

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_MESSAGES,
+  INVITATION_LIFETIME_DAYS,
+  INVITE_CANCEL_REASON,
+  INVITE_MESSAGES,
+  ORG_MESSAGES,
+  type AcceptInviteRequest,
+  type AcceptInviteResponse,
+  type AuditAction,
+  type Invitation,
+  type InvitationRole,
+  type InvitationsResponse,
+} from '@hivqe/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { Actor } from '../audit/actor.ts';
+import type { AuditLog } from '../audit/service.ts';
+import { AuthRepo, type UserRow } from '../auth/repo.ts';
+import type { Passwords } from '../auth/passwords.ts';
+import type { Origin } from '../auth/service.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import { authorize } from '../orgs/policy.ts';
+import { OrgsRepo, type MembershipRow } from '../orgs/repo.ts';
+import { joinAsMember, standing } from '../orgs/service.ts';
+import { invitationMail } from './mails.ts';
+import { presentInvitation, statusOf } from './presenters.ts';
+import type { InvitationListRow, InvitationRow, InvitesRepo } from './repo.ts';
+
+export interface InvitesServiceDeps {
+  repo: InvitesRepo;
+  tokens: TokenService;
+  passwords: Passwords;
+  mailer: Mailer;
+  audit: AuditLog;
+  /** Where the console is reached, for the accept link. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+interface NewInvitation {
+  email: string;
+  role: InvitationRole;
+  orgId: string | null;
+  message?: string;
+}
+
+const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 86_400_000;
+
+/** Single-use e-mailed invitations that create an account and grant a membership or the admin role. */
+export class InvitesService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: InvitesServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** System administrators only (the route's guard): an account, optionally in an organization, or an admin. */
+  async inviteToSystem(actor: Actor, invitation: NewInvitation): Promise<Invitation> {
+    if (invitation.orgId && !(await this.deps.repo.peer(OrgsRepo).findOrganization(invitation.orgId))) {
+      throw notFound(ORG_MESSAGES.notFound);
+    }
+    return this.invite(actor, invitation);
+  }
+
+  /** The organization's owner or a system administrator. */
+  async inviteToOrganization(
+    actor: Actor,
+    invitation: NewInvitation & { orgId: string },
+  ): Promise<Invitation> {
+    const orgs = this.deps.repo.peer(OrgsRepo);
+    if (!(await orgs.findOrganization(invitation.orgId))) throw notFound(ORG_MESSAGES.notFound);
+    authorize('invite', standing(actor.user, await orgs.membership(invitation.orgId, actor.user.id)));
+    return this.invite(actor, invitation);
+  }
+
+  /** System administrators see every invitation, owners those of their organizations. */
+  async list(actor: Actor): Promise<InvitationsResponse> {
+    const { repo } = this.deps;
+    if (
+      !actor.user.isSystemAdmin &&
+      !(await repo.peer(OrgsRepo).rolesOf(actor.user.id)).includes('organization_owner')
+    ) {
+      throw forbidden(INVITE_MESSAGES.listForbidden);
+    }
+    const rows = await repo.list(actor.user.isSystemAdmin ? { all: true } : { ownerId: actor.user.id });
+    const now = this.now();
+    return { invitations: rows.map((row) => presentInvitation(row, now)) };
+  }
+
+  /** A new token and a new expiry; the old link stops working. Expired invitations can be renewed this way. */
+  async resend(actor: Actor, inviteId: string, bodyId: string): Promise<Invitation> {
+    sameInvitation(inviteId, bodyId);
+    const token = this.deps.tokens.newOpaqueToken();
+    const expiresAt = new Date(this.now().getTime() + LIFETIME_MS);
+    await this.manage(actor, inviteId, 'invitation.resend', async (repo, invitation) => {
+      if (invitation.status !== 'pending') throw conflict(INVITE_MESSAGES.notResendable);
+      await repo.update(invitation.id, { tokenHash: this.deps.tokens.hashOpaque(token), expiresAt });
+    });
+    const row = await this.found(inviteId);
+    await this.mail(actor, row, token);
+    return presentInvitation(row, this.now());
+  }
+
+  async cancel(actor: Actor, inviteId: string, bodyId: string): Promise<Invitation> {
+    sameInvitation(inviteId, bodyId);
+    await this.manage(actor, inviteId, 'invitation.cancel', async (repo, invitation) => {
+      if (statusOf(invitation, this.now()) !== 'pending') throw conflict(INVITE_MESSAGES.notPending);
+      await repo.update(invitation.id, {
+        status: 'cancelled',
+        cancelledAt: this.now(),
+        cancelReason: INVITE_CANCEL_REASON,
+      });
+    });
+    return presentInvitation(await this.found(inviteId), this.now());
+  }
+
+  /**
+   * The link proves the e-mail address, so a new account is confirmed at once. An existing account must give
+   * its password; an unconfirmed one never proved the address, so the invitee takes it over.
+   */
+  async accept(input: AcceptInviteRequest, origin: Origin): Promise<AcceptInviteResponse> {
+    const { repo } = this.deps;
+    const seen = await repo.findByTokenHash(this.deps.tokens.hashOpaque(input.token));
+    if (!seen) throw badRequest(INVITE_MESSAGES.invalidToken);
+    const accepted = await repo.transaction(async (tx) => {
+      const orgs = tx.peer(OrgsRepo);
+      const users = tx.peer(AuthRepo);
+      // The organization first, then the invitation: the order deleting an organization takes them in.
+      const org = seen.orgId ? await orgs.lockOrganization(seen.orgId) : undefined;
+      const invitation = await tx.lock(seen.id);
+      if (!invitation || invitation.tokenHash !== seen.tokenHash) {
+        throw badRequest(INVITE_MESSAGES.invalidToken);
+      }
+      this.assertAcceptable(invitation);
+      let user = await this.claimAccount(users, invitation.email, input);
+      if (invitation.role === 'system_admin' && !user.isSystemAdmin) {
+        user = await users.updateUser(user.id, { isSystemAdmin: true });
+      }
+      if (org) {
+        if (!(await orgs.membership(org.id, user.id))) await joinAsMember(orgs, org, user.id);
+        if (invitation.role === 'organization_owner') {
+          await orgs.makeOwner(org.id, user.id, org.defaultCanCreateJobs);
+        }
+      }
+      await tx.update(invitation.id, { status: 'accepted', acceptedAt: this.now() });
+      return { user, invitation };
+    });
+    await this.deps.audit.record(
+      { user: accepted.user, origin },
+      'invitation.accept',
+      { type: 'invitation', id: accepted.invitation.id, label: accepted.invitation.email },
+      { role: accepted.invitation.role, org_id: accepted.invitation.orgId },
+    );
+    return { email: accepted.user.email, message: INVITE_MESSAGES.accepted };
+  }
+
+  /** An existing account proves its password; a new or unconfirmed one gets the chosen name and password. */
+  private async claimAccount(users: AuthRepo, email: string, input: AcceptInviteRequest): Promise<UserRow> {
+    const { passwords } = this.deps;
+    const existing = await users.findUserByLogin(email);
+    if (existing && existing.status !== 'UNCONFIRMED') {
+      if (!(await passwords.verify(existing.passwordHash, input.password))) {
+        throw forbidden(INVITE_MESSAGES.wrongPassword);
+      }
+      return existing.name ? existing : users.updateUser(existing.id, { name: input.name });
+    }
+    const account = {
+      passwordHash: await passwords.hash(input.password),
+      name: input.name,
+      status: 'CONFIRMED' as const,
+      emailVerified: true,
+    };
+    return existing
+      ? users.updateUser(existing.id, account)
+      : users.insertUser({ ...account, username: randomUUID(), email });
+  }
+
+  private async invite(actor: Actor, invitation: NewInvitation): Promise<Invitation> {
+    const { repo, tokens } = this.deps;
+    const now = this.now();
+    const user = await repo.peer(AuthRepo).findUserByLogin(invitation.email);
+    const membership =
+      user && invitation.orgId ? await repo.peer(OrgsRepo).membership(invitation.orgId, user.id) : undefined;
+    const pointless = nothingToGrant(invitation, user, membership);
+    if (pointless) throw conflict(pointless);
+    if (await repo.findLivePending(invitation.email, invitation.orgId, now)) {
+      throw conflict(INVITE_MESSAGES.pendingExists);
+    }
+    const token = tokens.newOpaqueToken();
+    const created = await repo.insert({
+      email: invitation.email,
+      role: invitation.role,
+      orgId: invitation.orgId,
+      message: invitation.message ?? null,
+      tokenHash: tokens.hashOpaque(token),
+      invitedBy: actor.user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIFETIME_MS),
+    });
+    const row = await this.found(created.id);
+    await this.deps.audit.record(actor, 'invitation.create', target(row), {
+      role: row.role,
+      org_id: row.orgId,
+      org_name: row.orgName,
+    });
+    await this.mail(actor, row, token);
+    return presentInvitation(row, now);
+  }
+
+  /** Resend and cancel: system administrators any invitation, an owner those of their organizations. */
+  private async manage(
+    actor: Actor,
+    inviteId: string,
+    action: AuditAction,
+    work: (repo: InvitesRepo, invitation: InvitationRow) => Promise<void>,
+  ): Promise<void> {
+    const invitation = await this.deps.repo.transaction(async (repo) => {
+      const row = await repo.lock(inviteId);
+      if (!row) throw notFound(INVITE_MESSAGES.notFound);
+      if (row.orgId) {
+        authorize(
+          'invite',
+          standing(actor.user, await repo.peer(OrgsRepo).membership(row.orgId, actor.user.id)),
+        );
+      } else if (!actor.user.isSystemAdmin) {
+        throw forbidden(ADMIN_MESSAGES.required);
+      }
+      await work(repo, row);
+      return row;
+    });
+    await this.deps.audit.record(actor, action, target(invitation), { org_id: invitation.orgId });
+  }
+
+  private assertAcceptable(invitation: InvitationRow): void {
+    const status = statusOf(invitation, this.now());
+    if (status === 'accepted') throw conflict(INVITE_MESSAGES.alreadyAccepted);
+    if (status === 'cancelled') throw badRequest(INVITE_MESSAGES.cancelled);
+    if (status === 'expired') throw badRequest(INVITE_MESSAGES.expired);
+  }
+
+  private async found(inviteId: string) {
+    const row = await this.deps.repo.find(inviteId);
+    if (!row) throw notFound(INVITE_MESSAGES.notFound);
+    return row;
+  }
+
+  private mail(actor: Actor, row: InvitationListRow, token: string) {
+    return this.deps.mailer.send(
+      invitationMail({
+        to: row.email,
+        role: row.role,
+        organizationName: row.orgName,
+        inviterEmail: actor.user.email,
+        message: row.message,
+        token,
+        expiresAt: row.expiresAt,
+        publicUrl: this.deps.publicUrl,
+      }),
+    );
+  }
+}
+
+/** The console sends the id in the path and the body; they must agree. */
+function sameInvitation(pathId: string, bodyId: string): void {
+  if (pathId !== bodyId) throw badRequest(INVITE_MESSAGES.idMismatch);
+}
+
+const target = (row: InvitationRow) => ({ type: 'invitation' as const, id: row.id, label: row.email });
+
+/** Why an invitation would change nothing for an existing, confirmed account; null when it grants something. */
+function nothingToGrant(
+  invitation: NewInvitation,
+  user: UserRow | undefined,
+  membership: MembershipRow | undefined,
+): string | null {
+  if (!user || user.status === 'UNCONFIRMED') return null;
+  if (invitation.role === 'system_admin' && !user.isSystemAdmin) return null;
+  if (invitation.role === 'organization_owner' && membership?.role !== 'organization_owner') return null;
+  if (invitation.orgId && !membership) return null;
+  if (invitation.orgId) return INVITE_MESSAGES.alreadyMember;
+  return invitation.role === 'system_admin'
+    ? INVITE_MESSAGES.alreadyAdmin
+    : INVITE_MESSAGES.alreadyRegistered;
+}

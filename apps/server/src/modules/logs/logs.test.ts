@@ -1,0 +1,133 @@
+import { ADMIN_MESSAGES, BRAND } from '@hivqe/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, PASSWORD, post } from '../../../test/auth-flows.ts';
+import { createTestApp, openTestDatabase, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { addMember, call, createOrg, makeUser, type TestUser } from '../../../test/org-flows.ts';
+import type { Database } from '../../db/client.ts';
+
+let database: Database;
+let t: TestApp;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database.close());
+beforeEach(async () => {
+  t = await createTestApp({}, database);
+});
+afterEach(async () => t.close());
+
+const LOGS = `/computing/${BRAND.logEngine}/logs`;
+
+async function search(admin: TestUser, query: string, doubled = false) {
+  const res = await call(t.app, 'GET', `${doubled ? '/api/v1' : ''}${LOGS}?${query}`, admin);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('the audit log at /logs', () => {
+  it('records who changed what, when and from where, and finds it by text', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const owner = await makeUser(t);
+    const member = await makeUser(t);
+    const name = `Audited ${Date.now()}`;
+    const orgId = await createOrg(t, owner, name);
+    await addMember(t, owner, orgId, member);
+    await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request`, owner, { target_email: member.email });
+    await call(t.app, 'POST', `/auth/invites/organization?org_id=${orgId}`, member, {
+      email: uniqueEmail('guest'),
+    });
+    await call(t.app, 'PUT', '/auth/me/organization-priorities', owner, { priorities: [] });
+    await call(t.app, 'PUT', `/auth/admin/users/${owner.email}/system-admin`, admin, {
+      is_system_admin: true,
+    });
+
+    const body = await search(admin, `search=${encodeURIComponent(name)}`);
+    expect(body.logs.map((log: { action: string }) => log.action)).toEqual([
+      'invitation.create',
+      'ownership.transfer',
+      'member.add',
+      'organization.create',
+    ]);
+    expect(body.total).toBe(4);
+    expect(body.current_page).toBe(1);
+    expect(body.logs.at(-1)).toEqual({
+      id: expect.any(String),
+      timestamp: expect.any(String),
+      actor_email: owner.email,
+      action: 'organization.create',
+      target_type: 'organization',
+      target_id: orgId,
+      target_label: name,
+      details: { default_can_create_jobs: false },
+      ip_address: '127.0.0.1',
+      user_agent: 'lightMyRequest',
+    });
+    expect(body.logs[1].details).toEqual({ from: owner.email, to: member.email });
+
+    const byActor = await search(admin, `search=${encodeURIComponent(owner.email)}`);
+    expect(byActor.logs.map((log: { action: string }) => log.action)).toEqual(
+      expect.arrayContaining(['priorities.reset', 'user.system_admin']),
+    );
+    const words = await search(admin, `search=${encodeURIComponent(`${member.email} ownership`)}`);
+    expect(words.logs.map((log: { action: string }) => log.action)).toEqual(['ownership.transfer']);
+  });
+
+  it('keeps the record of a deleted account under its e-mail address', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const leaver = await makeUser(t);
+    await createOrg(t, leaver, 'Gone with them');
+    const reauth = await post(
+      t.app,
+      '/auth/re-authenticate',
+      { email: leaver.email, password: PASSWORD },
+      bearer(leaver.token),
+    );
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      headers: { ...bearer(leaver.token), 'x-reauth-token': reauth.json().reauth_token },
+    });
+    const body = await search(admin, `action=user.delete&search=${encodeURIComponent(leaver.email)}`);
+    expect(body.logs).toMatchObject([
+      {
+        actor_email: leaver.email,
+        target_label: leaver.email,
+        details: { deleted_organizations: ['Gone with them'] },
+      },
+    ]);
+  });
+
+  it('pages, filters by action, and answers on the doubled path the console calls', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const owner = await makeUser(t);
+    for (let i = 0; i < 3; i++) await createOrg(t, owner, `Paged ${i}`);
+    const query = `action=organization.create&search=${encodeURIComponent(owner.email)}&limit=2`;
+    const first = await search(admin, `${query}&page=1`);
+    const second = await search(admin, `${query}&page=2`, true);
+    expect(first.total).toBe(3);
+    expect(first.logs.map((l: { target_label: string }) => l.target_label)).toEqual(['Paged 2', 'Paged 1']);
+    expect(second.logs.map((l: { target_label: string }) => l.target_label)).toEqual(['Paged 0']);
+    const literal = await search(admin, `search=${encodeURIComponent('%')}`);
+    expect(literal.total).toBe(0);
+  });
+
+  it('is for system administrators only and validates the query', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const user = await makeUser(t);
+    for (const path of [LOGS, `/api/v1${LOGS}`]) {
+      const res = await call(t.app, 'GET', path, user);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(ADMIN_MESSAGES.required);
+    }
+    for (const [query, message] of [
+      ['limit=0', 'querystring.limit'],
+      ['limit=501', 'querystring.limit'],
+      ['page=0', 'querystring.page'],
+      ['action=nothing', 'querystring.action'],
+    ]) {
+      const res = await call(t.app, 'GET', `${LOGS}?${query}`, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+  });
+});

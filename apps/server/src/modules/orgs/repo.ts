@@ -1,0 +1,168 @@
+import type { OrganizationRole } from '@hivqe/contract';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Repo } from '../../db/repo.ts';
+import { organizationMembers, organizations, users } from '../../db/schema/index.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type MembershipRow = typeof organizationMembers.$inferSelect;
+export type NewMembership = typeof organizationMembers.$inferInsert;
+
+const creator = alias(users, 'creator');
+const mine = alias(organizationMembers, 'mine');
+
+/** An organization's owner, to join as `ownership` (the membership) and `owner` (the user). */
+export const ownership = alias(organizationMembers, 'ownership');
+export const owner = alias(users, 'owner');
+export const ownershipOfOrganization = and(
+  eq(ownership.orgId, organizations.id),
+  eq(ownership.role, 'organization_owner'),
+);
+
+export const memberCount = sql<number>`(select count(*) from organization_members m where m.org_id = ${organizations.id})::int`;
+
+const memberColumns = {
+  userId: organizationMembers.userId,
+  email: users.email,
+  username: users.username,
+  name: users.name,
+  role: organizationMembers.role,
+  canCreateJobs: organizationMembers.canCreateJobs,
+  joinedAt: organizationMembers.joinedAt,
+};
+export interface MemberRow {
+  userId: string;
+  email: string;
+  username: string;
+  name: string | null;
+  role: OrganizationRole;
+  canCreateJobs: boolean;
+  joinedAt: Date;
+}
+
+/** Organizations and their memberships. */
+export class OrgsRepo extends Repo {
+  async insertOrganization(org: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+    const [row] = await this.db.insert(organizations).values(org).returning();
+    return row;
+  }
+
+  async findOrganization(orgId: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(eq(organizations.id, orgId));
+    return row;
+  }
+
+  /** Locks the organization's row: every change to its members and owner queues behind this. */
+  async lockOrganization(orgId: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(eq(organizations.id, orgId)).for('update');
+    return row;
+  }
+
+  async deleteOrganization(orgId: string): Promise<void> {
+    await this.db.delete(organizations).where(eq(organizations.id, orgId));
+  }
+
+  /** Every organization, or only the caller's, with its owner, creator, size and the caller's role. */
+  async listOrganizations(callerId: string, onlyCallers: boolean) {
+    return this.db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        createdAt: organizations.createdAt,
+        defaultCanCreateJobs: organizations.defaultCanCreateJobs,
+        createdBy: creator.email,
+        ownerEmail: owner.email,
+        memberCount,
+        role: mine.role,
+      })
+      .from(organizations)
+      .leftJoin(creator, eq(creator.id, organizations.createdBy))
+      .leftJoin(ownership, ownershipOfOrganization)
+      .leftJoin(owner, eq(owner.id, ownership.userId))
+      .leftJoin(mine, and(eq(mine.orgId, organizations.id), eq(mine.userId, callerId)))
+      .where(onlyCallers ? isNotNull(mine.userId) : undefined)
+      .orderBy(asc(organizations.createdAt), asc(organizations.id));
+  }
+
+  async membership(orgId: string, userId: string): Promise<MembershipRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+    return row;
+  }
+
+  /** The owner first, then by join date. */
+  async listMembers(orgId: string): Promise<MemberRow[]> {
+    return this.db
+      .select(memberColumns)
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(eq(organizationMembers.orgId, orgId))
+      .orderBy(
+        sql`${organizationMembers.role} = 'organization_owner' desc`,
+        asc(organizationMembers.joinedAt),
+        asc(users.email),
+      );
+  }
+
+  async member(orgId: string, userId: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select(memberColumns)
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+    return row;
+  }
+
+  async insertMembership(membership: NewMembership): Promise<void> {
+    await this.db.insert(organizationMembers).values(membership);
+  }
+
+  async updateMembership(
+    orgId: string,
+    userId: string,
+    patch: Partial<Pick<MembershipRow, 'canCreateJobs'>>,
+  ): Promise<void> {
+    await this.db
+      .update(organizationMembers)
+      .set(patch)
+      .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+  }
+
+  async deleteMembership(orgId: string, userId: string): Promise<void> {
+    await this.db
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+  }
+
+  /**
+   * Makes `userId` (already a member) the owner and the previous owner a member whose job permission is the
+   * organization's default. Demoting first keeps the one-owner index satisfied after each statement; the
+   * caller holds the organization's lock.
+   */
+  async makeOwner(orgId: string, userId: string, demotedCanCreateJobs: boolean): Promise<void> {
+    await this.db
+      .update(organizationMembers)
+      .set({ role: 'organization_member', canCreateJobs: demotedCanCreateJobs })
+      .where(
+        and(
+          eq(organizationMembers.orgId, orgId),
+          eq(organizationMembers.role, 'organization_owner'),
+          ne(organizationMembers.userId, userId),
+        ),
+      );
+    await this.db
+      .update(organizationMembers)
+      .set({ role: 'organization_owner' })
+      .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+  }
+
+  async rolesOf(userId: string): Promise<OrganizationRole[]> {
+    const rows = await this.db
+      .selectDistinct({ role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId));
+    return rows.map((row) => row.role);
+  }
+}

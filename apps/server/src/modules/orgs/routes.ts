@@ -1,0 +1,135 @@
+import {
+  addMemberRequest,
+  changeMemberRoleRequest,
+  createOrganizationRequest,
+  memberParams,
+  memberPermissionsRequest,
+  membersResponse,
+  messageResponse,
+  organization,
+  organizationMember,
+  organizationParams,
+  organizationsResponse,
+  transferOwnershipRequest,
+} from '@hivqe/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guard } from '../../plugins/authenticate.ts';
+import { actorOf } from '../audit/actor.ts';
+import type { OrgsService } from './service.ts';
+
+export interface OrgsRoutesDeps {
+  orgs: OrgsService;
+  requireUser: Guard;
+}
+
+export const orgsRoutes =
+  ({ orgs, requireUser }: OrgsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['organizations'];
+    app.post(
+      '/auth/orgs',
+      {
+        preHandler: requireUser,
+        schema: { tags, body: createOrganizationRequest, response: { 201: organization } },
+      },
+      async (request, reply) => reply.status(201).send(await orgs.create(actorOf(request), request.body)),
+    );
+    app.get(
+      '/auth/orgs/mine',
+      { preHandler: requireUser, schema: { tags, response: { 200: organizationsResponse } } },
+      async (request) => orgs.list(actorOf(request)),
+    );
+    app.delete(
+      '/auth/orgs/:orgId',
+      {
+        preHandler: requireUser,
+        schema: { tags, params: organizationParams, response: { 200: messageResponse } },
+      },
+      async (request) => orgs.deleteOrganization(actorOf(request), request.params.orgId),
+    );
+    app.get(
+      '/auth/orgs/:orgId/members',
+      {
+        preHandler: requireUser,
+        schema: { tags, params: organizationParams, response: { 200: membersResponse } },
+      },
+      async (request) => orgs.members(actorOf(request), request.params.orgId),
+    );
+    app.post(
+      '/auth/orgs/:orgId/members',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          params: organizationParams,
+          body: addMemberRequest,
+          response: { 201: organizationMember },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await orgs.addMember(actorOf(request), request.params.orgId, request.body.email)),
+    );
+    // A static segment outranks a parameter, so `me` never reaches the route below.
+    app.delete(
+      '/auth/orgs/:orgId/members/me',
+      {
+        preHandler: requireUser,
+        schema: { tags, params: organizationParams, response: { 200: messageResponse } },
+      },
+      async (request) => orgs.leave(actorOf(request), request.params.orgId),
+    );
+    app.delete(
+      '/auth/orgs/:orgId/members/:member',
+      { preHandler: requireUser, schema: { tags, params: memberParams, response: { 200: messageResponse } } },
+      async (request) => orgs.removeMember(actorOf(request), request.params.orgId, request.params.member),
+    );
+    app.patch(
+      '/auth/orgs/:orgId/members/:member',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          params: memberParams,
+          body: changeMemberRoleRequest,
+          response: { 200: organizationMember },
+        },
+      },
+      async (request) =>
+        orgs.changeRole(actorOf(request), request.params.orgId, request.params.member, request.body.role),
+    );
+    app.patch(
+      '/auth/orgs/:orgId/members/:member/permissions',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          params: memberParams,
+          body: memberPermissionsRequest,
+          response: { 200: organizationMember },
+        },
+      },
+      async (request) =>
+        orgs.setJobPermission(
+          actorOf(request),
+          request.params.orgId,
+          request.params.member,
+          request.body.can_create_jobs,
+        ),
+    );
+    app.post(
+      '/auth/orgs/:orgId/transfer-request',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          params: organizationParams,
+          body: transferOwnershipRequest,
+          response: { 200: messageResponse },
+        },
+      },
+      async (request) =>
+        orgs.transferOwnership(actorOf(request), request.params.orgId, request.body.target_email),
+    );
+  };

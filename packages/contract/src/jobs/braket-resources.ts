@@ -1,0 +1,30 @@
+import { BRAND } from '../brand.ts';
+
+/** Names of the customer's cloud resources a hybrid job uses (jobs.md 3, cloud-services.md). */
+
+/** Braket's convention for the job's execution role; the job's creator needs iam:PassRole on it. */
+export const BRAKET_EXECUTION_ROLE_NAME = 'service-role/AmazonBraketJobsExecutionRole';
+
+/**
+ * A placeholder for the job's container image: the payload carries one (jobs.md 3), but the image a job runs
+ * is the server's to choose, so it is not trusted from the client.
+ */
+export const HIVQE_CONTAINER_IMAGE = 'hi-vqe/engine:latest';
+
+/** The folder of the bucket job results go to. */
+export const JOB_OUTPUT_FOLDER = 'jobs';
+
+/** Account ids are shown as 1234-5678-9012 in places; ARNs and bucket names use the 12 digits alone. */
+export const accountDigits = (accountId: string) => accountId.replaceAll('-', '');
+
+export const executionRoleArn = (accountId: string) =>
+  `arn:aws:iam::${accountDigits(accountId)}:role/${BRAKET_EXECUTION_ROLE_NAME}`;
+
+/** The quantum service's default bucket: '{prefix}-{region}-{account id without dashes}'. */
+export const serviceBucketName = (region: string, accountId: string) =>
+  `${BRAND.serviceBucketPrefix}-${region}-${accountDigits(accountId)}`;
+
+export const outputS3Path = (bucket: string) => `s3://${bucket}/${JOB_OUTPUT_FOLDER}`;
+
+/** The bucket of an s3:// path: its third '/'-separated segment ('' when there is none). */
+export const bucketFromS3Path = (s3Path: string) => s3Path.split('/')[2] ?? '';

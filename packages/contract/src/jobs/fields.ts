@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { BOND_KEY_PATTERN } from './bond-keys.ts';
+import {
+  HYPERPARAMETER_MAX_ENTRIES,
+  HYPERPARAMETER_VALUE_MAX_LENGTH,
+  JOB_API_DEFAULT_PAGE_SIZE,
+  JOB_API_MAX_PAGE_SIZE,
+} from './limits.ts';
+import { parseGeometry } from './molecule.ts';
+import { ANSATZ_OPTIONS, BASIS_OPTIONS, ENTANGLEMENT_OPTIONS } from './options.ts';
+
+/**
+ * Field validators the job schemas share. Ranges are the server's (jobs.md 5, "server-side validation: not
+ * shown"): the newer form's, which are the wider, except convergence_count, whose 0 the wizard allows.
+ */
+
+export const MAX_ALGORITHM_COUNT = 10_000_000;
+export const MAX_ANSATZ_REPS = 10;
+export const MAX_CONVERGENCE_COUNT = 100;
+/** The engine's active spaces are far smaller; the cap keeps hyperparameter values short. */
+export const MAX_ORBITALS = 100;
+export const MAX_ORBITAL_INDEX = 9999;
+export const MAX_MOLECULES = 50;
+
+const formatCount = (value: number) => value.toLocaleString('en-US');
+
+export const integerInRange = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${formatCount(min)} to ${formatCount(max)}`;
+  return z.number({ message }).int(message).min(min, message).max(max, message);
+};
+
+/** A finite number ≥ 0: the tolerances. */
+export const nonNegative = (field: string) => {
+  const message = `${field} must be a number of 0 or more`;
+  return z.number({ message }).min(0, message);
+};
+
+/** zod's numbers are finite already: NaN and ±Infinity are refused. */
+export const finiteNumber = (field: string) => z.number({ message: `${field} must be a number` });
+
+const distinct = (values: readonly number[]) => new Set(values).size === values.length;
+
+export const orbitalList = (field: string, minimum: number) =>
+  z
+    .array(
+      z
+        .number({ message: `${field} must list orbital numbers` })
+        .int(`${field} must list whole orbital numbers`)
+        .min(0, `${field} must not be negative`)
+        .max(MAX_ORBITAL_INDEX, `${field} must be at most ${MAX_ORBITAL_INDEX}`),
+      { message: `${field} must be a list of orbital numbers` },
+    )
+    .min(minimum, `${field} must list at least ${minimum} orbital`)
+    .max(MAX_ORBITALS, `${field} must list at most ${MAX_ORBITALS} orbitals`)
+    .refine(distinct, `${field} must not repeat an orbital`);
+
+export const ORBITALS_OVERLAP_MESSAGE = 'An orbital cannot be both active and frozen';
+
+/** Adds the cross-field rule of the orbital lists: no orbital is both frozen and active. */
+export function checkOrbitalsDisjoint(
+  value: { active_orbitals: readonly number[]; frozen_orbitals: readonly number[] },
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = [],
+) {
+  const frozen = new Set(value.frozen_orbitals);
+  const shared = value.active_orbitals.filter((orbital) => frozen.has(orbital));
+  if (shared.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'frozen_orbitals'],
+      message: `${ORBITALS_OVERLAP_MESSAGE} (${shared.join(', ')})`,
+    });
+  }
+}
+
+export const GEOMETRY_MESSAGE =
+  "molecule_geometry must be atoms 'El x y z' separated by ';', e.g. 'H 0 0 0;H 0 0 0.74'";
+
+export const moleculeGeometry = z
+  .string({ message: GEOMETRY_MESSAGE })
+  .max(
+    HYPERPARAMETER_VALUE_MAX_LENGTH,
+    `molecule_geometry must be at most ${HYPERPARAMETER_VALUE_MAX_LENGTH} characters`,
+  )
+  .refine((geometry) => parseGeometry(geometry) !== null, GEOMETRY_MESSAGE);
+
+const bondKeyMessage = (field: string) => `${field} must be a bond length with a decimal point, such as 1.0`;
+
+export const bondKey = (field: string) =>
+  z.string({ message: bondKeyMessage(field) }).regex(BOND_KEY_PATTERN, bondKeyMessage(field));
+
+/** A map keyed by bond length; the keys are checked here so the message names the map. */
+export const bondKeyedMap = <Value extends z.ZodType>(field: string, value: Value) =>
+  z
+    .record(z.string(), value)
+    .refine(
+      (map) => Object.keys(map).every((key) => BOND_KEY_PATTERN.test(key)),
+      bondKeyMessage(`Each key of ${field}`),
+    );
+
+const oneOf = (field: string, options: readonly string[]) => `${field} must be one of: ${options.join(', ')}`;
+export const basis = z.enum(BASIS_OPTIONS, { message: oneOf('basis', BASIS_OPTIONS) });
+export const ansatz = z.enum(ANSATZ_OPTIONS, { message: oneOf('ansatz', ANSATZ_OPTIONS) });
+export const ansatzEntanglement = z.enum(ENTANGLEMENT_OPTIONS, {
+  message: oneOf('ansatz_entanglement', ENTANGLEMENT_OPTIONS),
+});
+
+/** Braket's tag limits: at most 50 tags, keys 1-128 characters, values up to 256. */
+export const jobTags = z
+  .record(z.string().min(1).max(128), z.string().max(256))
+  .refine((tags) => Object.keys(tags).length <= 50, 'At most 50 tags');
+
+/** Hyperparameters as Braket carries them: strings, at most 100 entries of at most 2500 characters. */
+export const hyperparameterMap = z
+  .record(z.string().min(1).max(256), z.string().max(HYPERPARAMETER_VALUE_MAX_LENGTH))
+  .refine(
+    (map) => Object.keys(map).length <= HYPERPARAMETER_MAX_ENTRIES,
+    `At most ${HYPERPARAMETER_MAX_ENTRIES} hyperparameters`,
+  );
+
+/** The API's timestamps: ISO 8601 with a zone. */
+export const isoTimestamp = z.iso.datetime({ offset: true });
+
+/** Braket's job name rule: 1-50 letters, digits and inner hyphens. */
+export const jobName = z
+  .string()
+  .max(50, 'job_name must be 1-50 letters, digits and hyphens')
+  .regex(/^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,49}$/, 'job_name must be 1-50 letters, digits and hyphens');
+
+/** The HI-VQE settings both create payloads carry under the same names. */
+export const hivqeSettingsShape = {
+  shots: integerInRange('shots', 1, MAX_ALGORITHM_COUNT),
+  active_orbitals: orbitalList('active_orbitals', 1),
+  frozen_orbitals: orbitalList('frozen_orbitals', 0),
+  basis,
+  ansatz,
+  ansatz_entanglement: ansatzEntanglement,
+  ansatz_reps: integerInRange('ansatz_reps', 1, MAX_ANSATZ_REPS),
+  configuration_recovery: z.boolean({ message: 'configuration_recovery must be true or false' }),
+  amplitude_screening_tolerance: nonNegative('amplitude_screening_tolerance'),
+  convergence_count: integerInRange('convergence_count', 0, MAX_CONVERGENCE_COUNT),
+  convergence_abstol: nonNegative('convergence_abstol'),
+  reset_convergence_count: z.boolean({ message: 'reset_convergence_count must be true or false' }),
+};
+
+const MAX_RESULTS_MESSAGE = `max_results must be a whole number from 1 to ${JOB_API_MAX_PAGE_SIZE}`;
+/** A list call's page size, from the query string. */
+export const maxResults = z.coerce
+  .number({ message: MAX_RESULTS_MESSAGE })
+  .int(MAX_RESULTS_MESSAGE)
+  .min(1, MAX_RESULTS_MESSAGE)
+  .max(JOB_API_MAX_PAGE_SIZE, MAX_RESULTS_MESSAGE)
+  .default(JOB_API_DEFAULT_PAGE_SIZE);
+export const nextToken = z.string().min(1).max(2048).optional();
+
+export const JOB_ARN_MESSAGE =
+  'job_arn must be a job ARN such as arn:aws:braket:us-east-1:123456789012:job/name';
+/** arn:{partition}:braket:{region}:{12-digit account}:job/{name or id}. */
+export const jobArn = z
+  .string({ message: JOB_ARN_MESSAGE })
+  .max(256, JOB_ARN_MESSAGE)
+  .regex(
+    /^arn:aws[a-z-]*:braket:[a-z]{2}(-[a-z]+)+-\d:\d{12}:job\/[A-Za-z0-9][A-Za-z0-9._/-]*$/,
+    JOB_ARN_MESSAGE,
+  );

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { devicesForRegion, findDevice } from './devices.ts';
+import {
+  MAX_ALGORITHM_COUNT,
+  bondKey,
+  checkOrbitalsDisjoint,
+  finiteNumber,
+  hivqeSettingsShape,
+  integerInRange,
+  jobTags,
+  moleculeGeometry,
+  nonNegative,
+} from './fields.ts';
+import { INSTANCE_TYPES } from './instances.ts';
+import { JOB_INSTANCE_COUNT, JOB_VOLUME_SIZE_GB } from './limits.ts';
+import { jobPermissionSource } from './permission-source.ts';
+import { BRAKET_REGIONS } from './regions.ts';
+import { jobStatus } from './statuses.ts';
+import type { Widen } from './widen.ts';
+
+/** POST /hi-vqe/hybrid-jobs (jobs.md 3 'Hybrid job create payload (cloud)'). */
+
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/?[a-zA-Z_0-9+=,.@\-_/]+$/;
+const S3_PATH = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?$/;
+
+/** The payload's fields that travel to the job as hyperparameters. */
+const hyperparameterShape = {
+  ...hivqeSettingsShape,
+  molecule_geometry: moleculeGeometry,
+  device_name: z
+    .string({ message: 'device_name is required' })
+    .refine((arn) => findDevice(arn) !== undefined, 'device_name must be the ARN of a known device'),
+  backend_name: z
+    .string({ message: 'backend_name is required' })
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+      'backend_name must be 1-64 letters, digits, dots, dashes or underscores',
+    ),
+  aws_region: z.enum(BRAKET_REGIONS, { message: `aws_region must be one of: ${BRAKET_REGIONS.join(', ')}` }),
+  max_iter: integerInRange('max_iter', 1, MAX_ALGORITHM_COUNT),
+  max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT),
+  max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT),
+  exact_energy: finiteNumber('exact_energy'),
+  geometry_tag: bondKey('geometry_tag'),
+  /** Not in the spec's payload list: the form's tolerance, carried so a clone gets it back. */
+  tolerance: nonNegative('tolerance'),
+  debug_use_simulator: z.boolean({ message: 'debug_use_simulator must be true or false' }),
+};
+
+/** The rules across fields, for the hyperparameters alone and for the whole payload. */
+function checkHybridJob(
+  value: {
+    active_orbitals: readonly number[];
+    frozen_orbitals: readonly number[];
+    device_name: string;
+    aws_region: (typeof BRAKET_REGIONS)[number];
+  },
+  ctx: z.RefinementCtx,
+) {
+  checkOrbitalsDisjoint(value, ctx);
+  const device = findDevice(value.device_name);
+  if (device !== undefined && !devicesForRegion(value.aws_region).includes(device)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['device_name'],
+      message: `${device.label} is not offered in ${value.aws_region}`,
+    });
+  }
+}
+
+export const hybridJobHyperparameters = z.object(hyperparameterShape).superRefine(checkHybridJob);
+export type HybridJobHyperparameters = z.infer<typeof hybridJobHyperparameters>;
+/** Hyperparameter values as a form or a stored job holds them, before validation. */
+export type HybridJobHyperparameterValues = Widen<HybridJobHyperparameters>;
+
+export const createHybridJobRequest = z
+  .object({
+    ...hyperparameterShape,
+    /** Only when the form knows the account; the server runs the job with the role of the stored settings. */
+    role_arn: z
+      .string()
+      .regex(ROLE_ARN, 'role_arn must be an IAM role ARN such as arn:aws:iam::123456789012:role/name')
+      .optional(),
+    /** Accepted for compatibility; the server chooses the image. */
+    ecr_image_uri: z.string().max(256).optional(),
+    instance_config: z.object({
+      instanceType: z.enum(INSTANCE_TYPES, {
+        message: `instanceType must be one of: ${INSTANCE_TYPES.join(', ')}`,
+      }),
+      volumeSizeInGb: z.literal(JOB_VOLUME_SIZE_GB, `volumeSizeInGb must be ${JOB_VOLUME_SIZE_GB}`),
+      instanceCount: z.literal(JOB_INSTANCE_COUNT, `instanceCount must be ${JOB_INSTANCE_COUNT}`),
+    }),
+    /** Absent when the form knows no account: the server uses the bucket of the stored settings. */
+    output_data_config: z
+      .object({ s3Path: z.string().regex(S3_PATH, 's3Path must be an s3:// address of a bucket') })
+      .optional(),
+    tags: jobTags,
+    permission_source: jobPermissionSource.optional(),
+  })
+  .superRefine(checkHybridJob);
+export type CreateHybridJobRequest = z.infer<typeof createHybridJobRequest>;
+/** The payload as the form builds it, before the server has validated it. */
+export type HybridJobPayload = Widen<CreateHybridJobRequest>;
+
+export const createHybridJobResponse = z.object({ job_arn: z.string(), status: jobStatus });
+export type CreateHybridJobResponse = z.infer<typeof createHybridJobResponse>;

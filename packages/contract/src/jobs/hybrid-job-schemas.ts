@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { hyperparameterMap, isoTimestamp, jobArn, maxResults, nextToken } from './fields.ts';
+import { jobStatus } from './statuses.ts';
+
+/** The cloud hybrid-job calls other than create (jobs.md 3, 7). */
+
+const tags = z.record(z.string(), z.string());
+
+/** A list item, also the answer of GET /hi-vqe/hybrid-jobs/job. */
+export const hybridJob = z.object({
+  job_arn: z.string(),
+  job_name: z.string(),
+  status: jobStatus,
+  /** The device path (an ARN on the cloud path). */
+  device: z.string(),
+  created_at: isoTimestamp,
+  started_at: isoTimestamp.nullable(),
+  ended_at: isoTimestamp.nullable(),
+  failure_reason: z.string().nullable(),
+  tags,
+  hyperparameters: hyperparameterMap,
+});
+export type HybridJob = z.infer<typeof hybridJob>;
+
+export const hybridJobListResponse = z.object({
+  jobs: z.array(hybridJob),
+  next_token: z.string().nullable(),
+});
+export type HybridJobListResponse = z.infer<typeof hybridJobListResponse>;
+
+export const hybridJobListQuery = z.object({
+  max_results: maxResults,
+  next_token: nextToken,
+  user_id: z.string().trim().min(1).max(254).optional(),
+  status_filter: jobStatus.optional(),
+});
+export type HybridJobListQuery = z.infer<typeof hybridJobListQuery>;
+
+/** GET /hi-vqe/hybrid-jobs/job and POST .../job/cancel. */
+export const hybridJobQuery = z.object({ job_arn: jobArn });
+export type HybridJobQuery = z.infer<typeof hybridJobQuery>;
+
+/** GET /hi-vqe/hybrid-jobs/detail: frontend_status is the status the console shows, a hint only. */
+export const hybridJobDetailQuery = hybridJobQuery.extend({ frontend_status: z.string().max(32).optional() });
+export type HybridJobDetailQuery = z.infer<typeof hybridJobDetailQuery>;
+
+/** The spec's readers take job_status or status; both are sent, equal. */
+export const hybridJobDetailResponse = z.object({
+  job_arn: z.string(),
+  job_history: z.object({
+    job_name: z.string(),
+    job_status: jobStatus,
+    status: jobStatus,
+    created_at: isoTimestamp,
+    last_updated: isoTimestamp.nullable(),
+    assume_role_used: z.boolean(),
+    role_arn: z.string().nullable(),
+  }),
+  job_parameters: z.object({
+    hyperparameters: hyperparameterMap.nullable(),
+    output_data_config: z.object({ s3Path: z.string() }).nullable(),
+    instance_config: z
+      .object({ instanceType: z.string(), volumeSizeInGb: z.number().int(), instanceCount: z.number().int() })
+      .nullable(),
+  }),
+});
+export type HybridJobDetailResponse = z.infer<typeof hybridJobDetailResponse>;
+
+/** POST /hi-vqe/hybrid-jobs/job/cancel: Braket's cancellationStatus. */
+export const cancelHybridJobResponse = z.object({
+  job_arn: z.string(),
+  status: z.enum(['CANCELLING', 'CANCELLED']),
+});
+export type CancelHybridJobResponse = z.infer<typeof cancelHybridJobResponse>;

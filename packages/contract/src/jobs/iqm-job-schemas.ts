@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  MAX_ALGORITHM_COUNT,
+  MAX_MOLECULES,
+  bondKeyedMap,
+  checkOrbitalsDisjoint,
+  finiteNumber,
+  hivqeSettingsShape,
+  integerInRange,
+  isoTimestamp,
+  jobName,
+  jobTags,
+  maxResults,
+  moleculeGeometry,
+  nextToken,
+} from './fields.ts';
+import { IQM_DEVICES } from './iqm.ts';
+import { jobPermissionSource } from './permission-source.ts';
+import { jobStatus } from './statuses.ts';
+import type { Widen } from './widen.ts';
+
+/** The IQM panel's calls (jobs.md 2.9-2.10, 3, 7). */
+
+/** A list item, also the answer of GET /hi-vqe/iqm-jobs/{id}. */
+export const iqmJob = z.object({
+  job_name: z.string(),
+  status: jobStatus,
+  job_arn: z.string(),
+  /** Null: the panel shows its default label. */
+  device: z.string().nullable(),
+  created_at: isoTimestamp,
+  started_at: isoTimestamp.nullable(),
+  ended_at: isoTimestamp.nullable(),
+  hyperparameters: z.record(z.string(), z.unknown()),
+  output_data_config: z.record(z.string(), z.unknown()).nullable(),
+  tags: z.record(z.string(), z.string()),
+});
+export type IqmJob = z.infer<typeof iqmJob>;
+
+export const iqmJobListResponse = z.object({ jobs: z.array(iqmJob), next_token: z.string().nullable() });
+export type IqmJobListResponse = z.infer<typeof iqmJobListResponse>;
+
+export const iqmJobListQuery = z.object({ max_results: maxResults, next_token: nextToken });
+export type IqmJobListQuery = z.infer<typeof iqmJobListQuery>;
+
+/** The {id} of GET /hi-vqe/iqm-jobs/{id}: the last '/'-segment of the job ARN. */
+export const iqmJobParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'Invalid job id'),
+});
+export type IqmJobParams = z.infer<typeof iqmJobParams>;
+
+export const MOLECULE_ENERGY_MISMATCH_MESSAGE = 'exact_energies must give one energy for each molecule';
+
+/**
+ * The wizard's hyperparameters (reading B of jobs.md 3), every molecule with its exact energy. max_states and
+ * max_expansion_states are not in reading B's list but are asked for in the wizard's first step, so they are
+ * sent when given; the engine's defaults apply otherwise.
+ */
+export const iqmJobHyperparameters = z
+  .object({
+    ...hivqeSettingsShape,
+    max_iterations: integerInRange('max_iterations', 1, MAX_ALGORITHM_COUNT),
+    max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT).optional(),
+    max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT).optional(),
+    molecules: bondKeyedMap('molecules', moleculeGeometry)
+      .refine((molecules) => Object.keys(molecules).length >= 1, 'molecules must hold at least one molecule')
+      .refine(
+        (molecules) => Object.keys(molecules).length <= MAX_MOLECULES,
+        `molecules must hold at most ${MAX_MOLECULES} molecules`,
+      ),
+    exact_energies: bondKeyedMap('exact_energies', finiteNumber('exact energy')),
+  })
+  .superRefine((value, ctx) => {
+    checkOrbitalsDisjoint(value, ctx);
+    const molecules = Object.keys(value.molecules);
+    const energies = Object.keys(value.exact_energies);
+    if (
+      energies.length !== molecules.length ||
+      !molecules.every((key) => Object.hasOwn(value.exact_energies, key))
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['exact_energies'], message: MOLECULE_ENERGY_MISMATCH_MESSAGE });
+    }
+  });
+export type IqmJobHyperparameters = z.infer<typeof iqmJobHyperparameters>;
+
+/** POST /hi-vqe/iqm-jobs. */
+export const createIqmJobRequest = z.object({
+  job_name: jobName,
+  device: z.enum(IQM_DEVICES, { message: `device must be one of: ${IQM_DEVICES.join(', ')}` }),
+  hyperparameters: iqmJobHyperparameters,
+  tags: jobTags,
+  permission_source: jobPermissionSource.optional(),
+});
+export type CreateIqmJobRequest = z.infer<typeof createIqmJobRequest>;
+/** The payload as the wizard builds it, before the server has validated it. */
+export type IqmJobPayload = Widen<CreateIqmJobRequest>;
+
+export const createIqmJobResponse = z.object({ job_arn: z.string(), status: jobStatus });
+export type CreateIqmJobResponse = z.infer<typeof createIqmJobResponse>;

@@ -1,0 +1,12 @@
+/** Paths of the job calls under API_BASE (jobs.md 7). */
+export const JOB_PATHS = {
+  hybridJobs: '/hi-vqe/hybrid-jobs',
+  hybridJob: '/hi-vqe/hybrid-jobs/job',
+  hybridJobDetail: '/hi-vqe/hybrid-jobs/detail',
+  hybridJobCancel: '/hi-vqe/hybrid-jobs/job/cancel',
+  hybridJobLogs: '/hi-vqe/hybrid-jobs/logs',
+  /** Not in the spec: the energy points the monitor's chart draws (the spec leaves their source open). */
+  hybridJobMetrics: '/hi-vqe/hybrid-jobs/metrics',
+  iqmJobs: '/hi-vqe/iqm-jobs',
+  iqmJob: (id: string) => `/hi-vqe/iqm-jobs/${encodeURIComponent(id)}`,
+} as const;
