@@ -1,0 +1,133 @@
+import { congruence, multiply, traceProduct } from '../../linalg/dense.ts';
+import { eigh } from '../../linalg/eigh.ts';
+import { EngineInputError } from '../errors.ts';
+import { Diis } from './diis.ts';
+import { canonicalOrthogonaliser } from './orthogonaliser.ts';
+import { twoElectronFock } from './supermatrix.ts';
+
+export const ENERGY_TOLERANCE = 1e-10;
+/** Largest element of the orthogonal-basis commutator FDS − SDF at convergence. */
+export const COMMUTATOR_TOLERANCE = 1e-8;
+export const MAX_ITERATIONS = 128;
+
+export interface RhfInput {
+  nbf: number;
+  nocc: number;
+  nuclearRepulsion: number;
+  overlap: Float64Array;
+  coreHamiltonian: Float64Array;
+  /** Closed-shell supermatrix of the two-electron integrals (scf/supermatrix.ts). */
+  supermatrix: Float64Array;
+}
+
+export interface RhfResult {
+  energy: number;
+  /** Number of molecular orbitals (nbf unless near-linear dependence removed some). */
+  nmo: number;
+  /** MO coefficients, row-major nbf × nmo, columns in ascending orbital energy. */
+  orbitals: Float64Array;
+  orbitalEnergies: Float64Array;
+  iterations: number;
+}
+
+/** Closed-shell SCF from the core-Hamiltonian guess, accelerated by DIIS. */
+export function runRhf(
+  input: RhfInput,
+  options: { signal?: AbortSignal; onLog?: (line: string) => void } = {},
+): RhfResult {
+  const { nbf, nocc, overlap, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
+  const { x, nmo } = canonicalOrthogonaliser(overlap, nbf);
+  if (nmo < nbf) options.onLog?.(`RHF: dropped ${nbf - nmo} near-linearly-dependent combinations`);
+  if (nmo < nocc) throw new EngineInputError('the basis set has fewer orbitals than occupied orbitals');
+  const diagonalise = (fock: Float64Array): { orbitals: Float64Array; energies: Float64Array } => {
+    const { values, vectors } = eigh(congruence(fock, x, nbf, nmo), nmo);
+    return { orbitals: multiply(x, vectors, nbf, nmo, nmo), energies: values };
+  };
+  let orbitals = diagonalise(h).orbitals;
+  let previousEnergy = Number.NaN;
+  const diis = new Diis();
+  for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
+    options.signal?.throwIfAborted();
+    const density = occupiedDensity(orbitals, nbf, nmo, nocc);
+    const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
+    const energy = traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion;
+    const error = commutatorError(fock, density, overlap, x, nbf, nmo);
+    const errorMax = error.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
+    if (!Number.isFinite(energy)) throw new Error(`RHF: energy is ${energy} in iteration ${iteration}`);
+    const change = energy - previousEnergy;
+    const changeText = iteration === 1 ? '—' : change.toExponential(2);
+    options.onLog?.(
+      `RHF iteration ${iteration}: E = ${energy.toFixed(12)}  ΔE = ${changeText}  max|[F,D]| = ${errorMax.toExponential(2)}`,
+    );
+    if (Math.abs(change) < ENERGY_TOLERANCE && errorMax < COMMUTATOR_TOLERANCE) {
+      return canonicalResult(input, diagonalise(fock), nmo, iteration);
+    }
+    previousEnergy = energy;
+    orbitals = diagonalise(diis.extrapolate(fock, error)).orbitals;
+  }
+  throw new EngineInputError(
+    `RHF did not converge in ${MAX_ITERATIONS} iterations (the geometry may be unreasonable for a closed-shell state)`,
+  );
+}
+
+/**
+ * Final orbitals diagonalise the converged (not extrapolated) Fock matrix, and the energy is recomputed
+ * from exactly those orbitals, so that downstream reference energies agree with it to rounding.
+ */
+function canonicalResult(
+  input: RhfInput,
+  canonical: { orbitals: Float64Array; energies: Float64Array },
+  nmo: number,
+  iterations: number,
+): RhfResult {
+  const { nbf, nocc, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
+  const density = occupiedDensity(canonical.orbitals, nbf, nmo, nocc);
+  const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
+  return {
+    energy: traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion,
+    nmo,
+    orbitals: canonical.orbitals,
+    orbitalEnergies: canonical.energies,
+    iterations,
+  };
+}
+
+/** Per-spin density Σ_{k<nocc} C_ik C_jk of the lowest `nocc` orbitals. */
+export function occupiedDensity(
+  orbitals: Float64Array,
+  nbf: number,
+  nmo: number,
+  nocc: number,
+): Float64Array {
+  const density = new Float64Array(nbf * nbf);
+  for (let i = 0; i < nbf; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = 0;
+      for (let k = 0; k < nocc; k++) sum += orbitals[i * nmo + k] * orbitals[j * nmo + k];
+      density[i * nbf + j] = sum;
+      density[j * nbf + i] = sum;
+    }
+  }
+  return density;
+}
+
+function addMatrices(a: Float64Array, b: Float64Array): Float64Array {
+  return a.map((value, i) => value + b[i]);
+}
+
+/** Xᵀ(FDS − SDF)X: zero exactly when D is self-consistent. */
+function commutatorError(
+  fock: Float64Array,
+  density: Float64Array,
+  overlap: Float64Array,
+  x: Float64Array,
+  nbf: number,
+  nmo: number,
+): Float64Array {
+  const fds = multiply(multiply(fock, density, nbf, nbf, nbf), overlap, nbf, nbf, nbf);
+  const commutator = new Float64Array(nbf * nbf);
+  for (let i = 0; i < nbf; i++) {
+    for (let j = 0; j < nbf; j++) commutator[i * nbf + j] = fds[i * nbf + j] - fds[j * nbf + i];
+  }
+  return congruence(commutator, x, nbf, nmo);
+}

@@ -1,0 +1,127 @@
+import type { ActiveSpaceHamiltonian } from '../types.ts';
+import { sameSpinDiagonal, sameSpinDoubleElement, singleExcitationElement } from './slater-condon.ts';
+import { excitationSign, occupiedOrbitals, type StringSet } from './strings.ts';
+
+/**
+ * Every non-zero <J|a†_p a_q|I> with p ≠ q and I, J in one string set: link k takes string src[k] to
+ * dst[k] through orbital pair pq[k] = p·norb + q with sign[k]. (The diagonal p = q needs no list: it
+ * is the occupation of p.)
+ */
+export interface SingleLinks {
+  count: number;
+  src: Int32Array;
+  dst: Int32Array;
+  pq: Int32Array;
+  sign: Float64Array;
+}
+
+export function singleExcitationLinks(set: StringSet, norb: number): SingleLinks {
+  const src: number[] = [];
+  const dst: number[] = [];
+  const pq: number[] = [];
+  const sign: number[] = [];
+  set.strings.forEach((x, index) => {
+    for (let q = 0; q < norb; q++) {
+      if (!((x >>> q) & 1)) continue;
+      for (let p = 0; p < norb; p++) {
+        if ((x >>> p) & 1) continue;
+        const target = set.indexOf((x & ~(1 << q)) | (1 << p));
+        if (target < 0) continue;
+        src.push(index);
+        dst.push(target);
+        pq.push(p * norb + q);
+        sign.push(excitationSign(x, p, q));
+      }
+    }
+  });
+  return {
+    count: src.length,
+    src: Int32Array.from(src),
+    dst: Int32Array.from(dst),
+    pq: Int32Array.from(pq),
+    sign: Float64Array.from(sign),
+  };
+}
+
+/** Links reordered so that those sharing a key (an orbital pair, a target string) are contiguous. */
+export interface GroupedLinks {
+  start: Int32Array;
+  src: Int32Array;
+  dst: Int32Array;
+  pq: Int32Array;
+  sign: Float64Array;
+}
+
+/** Groups links by key; within a group, by descending target string. */
+export function groupLinks(links: SingleLinks, key: Int32Array, keyCount: number): GroupedLinks {
+  const order = Array.from({ length: links.count }, (_, k) => k).sort(
+    (a, b) => key[a] - key[b] || links.dst[b] - links.dst[a],
+  );
+  const start = new Int32Array(keyCount + 1);
+  for (let k = 0; k < links.count; k++) start[key[k] + 1]++;
+  for (let g = 0; g < keyCount; g++) start[g + 1] += start[g];
+  return {
+    start,
+    src: Int32Array.from(order, (k) => links.src[k]),
+    dst: Int32Array.from(order, (k) => links.dst[k]),
+    pq: Int32Array.from(order, (k) => links.pq[k]),
+    sign: Float64Array.from(order, (k) => links.sign[k]),
+  };
+}
+
+/** Compressed sparse rows: the entries of row r are positions rowStart[r] .. rowStart[r+1]−1. */
+export interface SparseRows {
+  rowStart: Int32Array;
+  col: Int32Array;
+  value: Float64Array;
+}
+
+/**
+ * The Hamiltonian of one spin's electrons alone (one-electron terms plus same-spin repulsion) over a
+ * string set, as sparse rows; each row holds the diagonal and the singles and doubles that stay in the set.
+ */
+export function sameSpinHamiltonian(ham: ActiveSpaceHamiltonian, set: StringSet): SparseRows {
+  const norb = ham.norb;
+  const rowStart = new Int32Array(set.size + 1);
+  const col: number[] = [];
+  const value: number[] = [];
+  set.strings.forEach((x, row) => {
+    const occ = occupiedOrbitals(x, norb);
+    const virt: number[] = [];
+    for (let p = 0; p < norb; p++) if (!((x >>> p) & 1)) virt.push(p);
+    col.push(row);
+    value.push(sameSpinDiagonal(ham, occ));
+    for (const i of occ) {
+      for (const a of virt) {
+        const target = set.indexOf((x & ~(1 << i)) | (1 << a));
+        if (target < 0) continue;
+        col.push(target);
+        value.push(excitationSign(x, a, i) * singleExcitationElement(ham, occ, [], i, a));
+      }
+    }
+    for (let ii = 0; ii < occ.length; ii++) {
+      for (let jj = ii + 1; jj < occ.length; jj++) {
+        const i = occ[ii];
+        const j = occ[jj];
+        for (let aa = 0; aa < virt.length; aa++) {
+          for (let bb = aa + 1; bb < virt.length; bb++) {
+            const a = virt[aa];
+            const b = virt[bb];
+            const target = set.indexOf((x & ~(1 << i) & ~(1 << j)) | (1 << a) | (1 << b));
+            if (target < 0) continue;
+            col.push(target);
+            value.push(doubleExcitationSign(x, i, j, a, b) * sameSpinDoubleElement(ham, i, j, a, b));
+          }
+        }
+      }
+    }
+    rowStart[row + 1] = col.length;
+  });
+  return { rowStart, col: Int32Array.from(col), value: Float64Array.from(value) };
+}
+
+/** Sign of a†_b a_j a†_a a_i on string x: i → a first, then j → b. */
+export function doubleExcitationSign(x: number, i: number, j: number, a: number, b: number): number {
+  const intermediate = (x & ~(1 << i)) | (1 << a);
+  return excitationSign(x, a, i) * excitationSign(intermediate, b, j);
+}

@@ -1,0 +1,80 @@
+/**
+ * Occupation strings: one spin's occupied orbitals as the bits of an integer (bit p set = orbital p
+ * occupied). Strings are kept in ascending numeric order, which for a fixed electron count is the
+ * colexicographic order of the occupied-orbital lists.
+ */
+
+/** JavaScript bitwise operators work on 31-bit positive integers; one more orbital would flip the sign. */
+export const MAX_STRING_ORBITALS = 30;
+
+export function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function binomial(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  const m = Math.min(k, n - k);
+  let result = 1;
+  for (let i = 1; i <= m; i++) result = (result * (n - m + i)) / i;
+  return Math.round(result);
+}
+
+/** Every string of `nelec` electrons in `norb` orbitals, ascending. */
+export function enumerateStrings(norb: number, nelec: number): Int32Array {
+  const out = new Int32Array(binomial(norb, nelec));
+  if (out.length === 0) return out;
+  let x = nelec === 0 ? 0 : (1 << nelec) - 1;
+  for (let i = 0; i < out.length; i++) {
+    out[i] = x;
+    if (x === 0) break;
+    // Gosper's hack: the next larger integer with the same number of set bits.
+    const lowest = x & -x;
+    const ripple = x + lowest;
+    x = (((ripple ^ x) >>> 2) / lowest) | 0 | ripple;
+  }
+  return out;
+}
+
+/** Occupied orbitals of a string, ascending. */
+export function occupiedOrbitals(x: number, norb: number): number[] {
+  const occ: number[] = [];
+  for (let p = 0; p < norb; p++) if ((x >>> p) & 1) occ.push(p);
+  return occ;
+}
+
+/**
+ * Sign of a†_p a_q acting on string x (q occupied, p empty or p = q) in the Jordan–Wigner order of
+ * the orbitals: −1 for each electron strictly between p and q.
+ */
+export function excitationSign(x: number, p: number, q: number): number {
+  if (p === q) return 1;
+  const lo = Math.min(p, q);
+  const hi = Math.max(p, q);
+  const between = x & (((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1));
+  return popcount(between) & 1 ? -1 : 1;
+}
+
+/** A sorted set of strings with constant-time lookup of a string's position. */
+export class StringSet {
+  readonly strings: Int32Array;
+  private readonly position = new Map<number, number>();
+
+  constructor(strings: ArrayLike<number>) {
+    this.strings = Int32Array.from(strings).sort();
+    for (let i = 0; i < this.strings.length; i++) {
+      if (i > 0 && this.strings[i] === this.strings[i - 1]) throw new Error('StringSet: duplicate string');
+      this.position.set(this.strings[i], i);
+    }
+  }
+
+  get size(): number {
+    return this.strings.length;
+  }
+
+  /** Position of x, or −1 when x is not in the set. */
+  indexOf(x: number): number {
+    return this.position.get(x) ?? -1;
+  }
+}

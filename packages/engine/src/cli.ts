@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { EngineInputError } from './chem/errors.ts';
+import { isAbortError } from './ci/cancel.ts';
+import { METHODS, runHiVqe, type EngineResult, type Method } from './hivqe/run.ts';
+
+const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--seed N] [--json]
+
+  --input   JSON file with the job's hyperparameters (create-payload names: molecule_geometry, basis,
+            active_orbitals, frozen_orbitals, ansatz, shots, max_iter, ...), at the top level or
+            under "hyperparameters"
+  --method  rhf, casci or hivqe (default hivqe: RHF, CASCI where affordable, then HI-VQE)
+  --seed    seed of the circuit parameters, sampling and SPSA (default 0)
+  --json    print the result as one JSON object on stdout
+Progress goes to stderr. Exit status: 0 done, 2 bad input, 1 other failure, 130 interrupted.`;
+
+/** Exit statuses: the CLI's contract with scripts. */
+const EXIT = { ok: 0, failure: 1, badInput: 2, interrupted: 130 } as const;
+
+class UsageError extends Error {}
+class HelpRequest extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  let options: { input: string; method: Method; seed: string | undefined; json: boolean };
+  try {
+    options = readOptions(argv);
+  } catch (error) {
+    if (error instanceof HelpRequest) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    process.stderr.write(`hivqe: ${messageOf(error)}\n${USAGE}\n`);
+    return EXIT.badInput;
+  }
+
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  try {
+    const hyperparameters = readJob(options.input);
+    if (options.seed !== undefined) hyperparameters.seed = options.seed;
+    const result = await runHiVqe(hyperparameters, {
+      method: options.method,
+      signal: controller.signal,
+      onLog: (line) => process.stderr.write(`${line}\n`),
+    });
+    process.stdout.write(options.json ? `${JSON.stringify(toJson(result))}\n` : summary(result));
+    return EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`hivqe: ${messageOf(error)}\n`);
+    if (error instanceof EngineInputError || error instanceof UsageError) return EXIT.badInput;
+    return isAbortError(error) ? EXIT.interrupted : EXIT.failure;
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+}
+
+function readOptions(argv: string[]): {
+  input: string;
+  method: Method;
+  seed: string | undefined;
+  json: boolean;
+} {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      input: { type: 'string' },
+      method: { type: 'string', default: 'hivqe' },
+      seed: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) throw new HelpRequest();
+  if (positionals.length !== 1 || positionals[0] !== 'run')
+    throw new UsageError('expected the command "run"');
+  if (values.input === undefined) throw new UsageError('--input is required');
+  const method = METHODS.find((m) => m === values.method);
+  if (method === undefined) throw new UsageError(`--method must be one of ${METHODS.join(', ')}`);
+  return { input: values.input, method, seed: values.seed, json: values.json };
+}
+
+function readJob(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${messageOf(error)}`);
+  }
+  let job: unknown;
+  try {
+    job = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${messageOf(error)}`);
+  }
+  if (!isRecord(job)) throw new UsageError(`${path} must hold a JSON object of hyperparameters`);
+  return isRecord(job.hyperparameters) ? { ...job.hyperparameters } : job;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toJson(result: EngineResult) {
+  return {
+    e_nuc: result.eNuc,
+    e_rhf: result.eRhf,
+    e_casci: result.eCasci,
+    energy: result.energy,
+    num_states: result.numStates,
+    iterations: result.iterations,
+    history: result.history,
+    seconds: result.seconds,
+  };
+}
+
+function summary(result: EngineResult): string {
+  const lines = [
+    `nuclear repulsion  ${result.eNuc.toFixed(10)} Ha`,
+    `RHF                ${result.eRhf.toFixed(10)} Ha`,
+    `CASCI              ${result.eCasci === null ? 'not computed' : `${result.eCasci.toFixed(10)} Ha`}`,
+    `energy             ${result.energy.toFixed(10)} Ha (${result.numStates} determinants, ${result.iterations} iterations)`,
+    `wall time          ${result.seconds.toFixed(2)} s`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+process.exitCode = await main(process.argv.slice(2));

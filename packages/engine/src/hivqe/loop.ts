@@ -1,0 +1,146 @@
+import type { CancelPoint } from '../ci/cancel.ts';
+import { binomial } from '../ci/strings.ts';
+import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
+import { buildAnsatz } from './ansatz/index.ts';
+import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
+import { ConvergenceRule } from './convergence.ts';
+import { handover } from './handover.ts';
+import { iterationLogLine, metricLine } from './log-lines.ts';
+import type { HiVqeParams } from './params.ts';
+import { Prober } from './probe.ts';
+import type { SampleTally } from './recovery.ts';
+import { Xoshiro128 } from './rng.ts';
+import { Spsa } from './spsa.ts';
+import { StateVector } from './statevector.ts';
+import { determinantCount, diagonalise, grow, rankByScore, screen } from './subspace.ts';
+
+/** Initial circuit parameters are uniform in ±this (radians): near zero, so the circuit starts near HF. */
+const INITIAL_SPREAD = 0.01;
+/** While growing, the loop diagonalises up to this factor more strings than it keeps (2× the determinants). */
+const WORK_FACTOR = Math.SQRT2;
+
+export interface LoopCallbacks {
+  onIteration?: (point: IterationPoint) => void;
+  onLog?: (line: string) => void;
+}
+
+export interface LoopResult {
+  energy: number;
+  numStates: number;
+  iterations: number;
+  history: IterationPoint[];
+  converged: boolean;
+  tally: SampleTally;
+}
+
+/**
+ * The HI-VQE iteration (shared/engine.md §7). Each iteration: SPSA probes the circuit at θ ± c·Δ
+ * (sample, repair or drop, and diagonalise the subspace with the new strings: the two cost-function
+ * calls), steps θ, merges the sampled strings and the handover's excitations into the subspace (keeping
+ * the most important strings when over max_states), diagonalises, screens, and tests convergence.
+ */
+export async function runHiVqeLoop(
+  ham: ActiveSpaceHamiltonian,
+  params: HiVqeParams,
+  reference: number | null,
+  callbacks: LoopCallbacks,
+  cancel: CancelPoint,
+): Promise<LoopResult> {
+  const space: ActiveSpace = { norb: ham.norb, nalpha: ham.nalpha, nbeta: ham.nbeta };
+  const circuit = buildAnsatz(space, {
+    ansatz: params.ansatz,
+    entanglement: params.ansatzEntanglement,
+    reps: params.ansatzReps,
+  });
+  const rng = new Xoshiro128(params.seed);
+  const theta = Float64Array.from(
+    { length: circuit.numParameters },
+    () => INITIAL_SPREAD * (2 * rng.next() - 1),
+  );
+  const spsa = new Spsa(rng, circuit.numParameters);
+  const rule = new ConvergenceRule(
+    params.convergenceCount,
+    params.convergenceAbstol,
+    params.resetConvergenceCount,
+  );
+  const allStrings = binomial(ham.norb, ham.nalpha);
+  const capStrings = Math.min(Math.floor(Math.sqrt(params.maxStates)), allStrings);
+  const workStrings = Math.max(capStrings, Math.min(Math.floor(WORK_FACTOR * capStrings), allStrings));
+  const state = new StateVector(circuit.layout);
+  const probe = new Prober(ham, params, circuit, state, rng, cancel, workStrings);
+  callbacks.onLog?.(
+    `HI-VQE: ${params.ansatz} ansatz on ${2 * ham.norb} qubits, ${circuit.numParameters} parameters, ` +
+      `state vector of ${circuit.layout.size.toLocaleString('en-US')} amplitudes; ` +
+      `subspace of at most ${capStrings} strings per spin (${(capStrings ** 2).toLocaleString('en-US')} determinants)`,
+  );
+
+  let current = await diagonalise(ham, [hartreeFock(space)[0]], null, cancel);
+  // Strings tried against the current subspace that did not make the cut: not offered again until the
+  // subspace changes, so that at max_states each iteration tries different candidates.
+  let rejected = new Set<number>();
+  const history: IterationPoint[] = [];
+  const tally: SampleTally = { kept: 0, repaired: 0, dropped: 0 };
+  let converged = false;
+  for (let iteration = 1; iteration <= params.maxIter && !converged; iteration++) {
+    const { delta, size } = spsa.perturbation(iteration);
+    const plus = await probe.run(shifted(theta, delta, size), current);
+    const minus = await probe.run(shifted(theta, delta, -size), current);
+    spsa.step(theta, delta, size, plus.energy, minus.energy, iteration);
+    for (const side of [plus, minus]) {
+      tally.kept += side.tally.kept;
+      tally.repaired += side.tally.repaired;
+      tally.dropped += side.tally.dropped;
+    }
+
+    const sampled = rankByScore(addCounts(plus.counts, minus.counts));
+    const handed = handover(ham, current, params.maxExpansionStates);
+    const candidates = interleave(sampled, handed?.strings ?? []).filter((x) => !rejected.has(x));
+    const previous = current;
+    const grown = await grow(ham, current, candidates, capStrings, workStrings, cancel);
+    if (grown.subspace !== previous) rejected = new Set();
+    for (const x of grown.rejected) rejected.add(x);
+    current = await screen(ham, grown.subspace, params.amplitudeScreeningTolerance, cancel);
+
+    const point: IterationPoint = {
+      costFunctionCall: 2 * iteration,
+      energy: current.energy,
+      error: reference === null ? Number.NaN : current.energy - reference,
+      numStates: determinantCount(current),
+      timestamp: new Date().toISOString(),
+    };
+    history.push(point);
+    converged = rule.record(current.energy - previous.energy);
+    callbacks.onIteration?.(point);
+    callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, plus, minus, handed));
+    callbacks.onLog?.(metricLine(point, iteration));
+    await cancel.pause();
+  }
+  return {
+    energy: current.energy,
+    numStates: determinantCount(current),
+    iterations: history.length,
+    history,
+    converged,
+    tally,
+  };
+}
+
+function shifted(theta: Float64Array, delta: Float64Array, size: number): Float64Array {
+  return theta.map((t, i) => t + size * delta[i]);
+}
+
+function addCounts(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const sum = new Map(a);
+  for (const [x, count] of b) sum.set(x, (sum.get(x) ?? 0) + count);
+  return sum;
+}
+
+/** a[0], b[0], a[1], b[1], … without repeats: sampled and handed-over strings get an equal share of room. */
+function interleave(a: number[], b: number[]): number[] {
+  const out = new Set<number>();
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (i < a.length) out.add(a[i]);
+    if (i < b.length) out.add(b[i]);
+  }
+  return [...out];
+}

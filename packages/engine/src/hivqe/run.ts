@@ -1,0 +1,138 @@
+import { buildHamiltonian, EngineInputError } from '../chem/index.ts';
+import { abortError, CancelPoint } from '../ci/cancel.ts';
+import { casci, casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
+import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
+import { checkHiVqeLimits } from './limits.ts';
+import { runHiVqeLoop } from './loop.ts';
+import { parseHiVqeParams, type HiVqeParams } from './params.ts';
+
+export type Method = 'rhf' | 'casci' | 'hivqe';
+export const METHODS: readonly Method[] = ['rhf', 'casci', 'hivqe'];
+
+export interface RunOptions {
+  /** What to compute: RHF only, RHF + CASCI, or everything (the default). */
+  method?: Method;
+  onIteration?: (point: IterationPoint) => void;
+  onLog?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+/** The outcome of a run; the CLI prints the same fields in snake_case. */
+export interface EngineResult {
+  eNuc: number;
+  eRhf: number;
+  /** null when not computed (method rhf, or a space above the CASCI limit). */
+  eCasci: number | null;
+  /** The method's result: RHF, CASCI or the final HI-VQE energy (Ha). */
+  energy: number;
+  /** Determinants behind `energy`: 1 for RHF, the full space for CASCI, the final subspace for HI-VQE. */
+  numStates: number;
+  /** HI-VQE iterations run (0 for the other methods). */
+  iterations: number;
+  history: IterationPoint[];
+  /** Wall time of the whole run. */
+  seconds: number;
+}
+
+/**
+ * From a job's hyperparameters to RHF, CASCI and HI-VQE energies. Rejects with EngineInputError for bad
+ * input or a problem above the engine's limits (before the heavy work), and with an AbortError soon
+ * after `signal` fires.
+ */
+export async function runHiVqe(
+  hyperparameters: Readonly<Record<string, unknown>>,
+  options: RunOptions = {},
+): Promise<EngineResult> {
+  const { method = 'hivqe', onIteration, onLog, signal } = options;
+  const cancel = new CancelPoint(signal);
+  try {
+    return await run(parseHiVqeParams(hyperparameters), method, cancel, { onIteration, onLog, signal });
+  } catch (error) {
+    if (signal?.aborted) throw abortError(signal.reason);
+    throw error;
+  }
+}
+
+async function run(
+  params: HiVqeParams,
+  method: Method,
+  cancel: CancelPoint,
+  options: Omit<RunOptions, 'method'>,
+): Promise<EngineResult> {
+  const started = performance.now();
+  const { onLog, signal } = options;
+  await cancel.pause();
+  const chem = buildHamiltonian(
+    {
+      geometry: params.moleculeGeometry,
+      basis: params.basis,
+      activeOrbitals: method === 'rhf' ? [] : params.activeOrbitals,
+      frozenOrbitals: method === 'rhf' ? [] : params.frozenOrbitals,
+    },
+    { signal, onLog },
+  );
+  const base = { eNuc: chem.eNuc, eRhf: chem.eRhf };
+  const elapsed = () => (performance.now() - started) / 1000;
+  if (method === 'rhf') {
+    return {
+      ...base,
+      eCasci: null,
+      energy: chem.eRhf,
+      numStates: 1,
+      iterations: 0,
+      history: [],
+      seconds: elapsed(),
+    };
+  }
+  const ham = chem.hamiltonian;
+  if (ham === null)
+    throw new EngineInputError(`active_orbitals is empty: method ${method} needs an active space`);
+  if (method === 'hivqe') {
+    checkHiVqeLimits(
+      ham,
+      { ansatz: params.ansatz, entanglement: params.ansatzEntanglement, reps: params.ansatzReps },
+      params.maxStates,
+    );
+  }
+  await cancel.pause();
+
+  const refused = casciLimitReason(ham);
+  if (method === 'casci') {
+    if (refused !== null) throw new EngineInputError(`CASCI refused: ${refused}`);
+    const energy = await casciEnergy(ham, cancel, onLog);
+    const numStates = fullSpaceSize(ham);
+    return { ...base, eCasci: energy, energy, numStates, iterations: 0, history: [], seconds: elapsed() };
+  }
+  let eCasci: number | null = null;
+  if (refused === null) eCasci = await casciEnergy(ham, cancel, onLog);
+  else onLog?.(`CASCI skipped: ${refused}`);
+  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel);
+  onLog?.(
+    `HI-VQE ${loop.converged ? 'converged' : 'stopped at max_iter'} after ${loop.iterations} iterations: ` +
+      `E = ${loop.energy.toFixed(10)} Ha with ${loop.numStates} determinants, ${elapsed().toFixed(2)} s`,
+  );
+  return {
+    ...base,
+    eCasci,
+    energy: loop.energy,
+    numStates: loop.numStates,
+    iterations: loop.iterations,
+    history: loop.history,
+    seconds: elapsed(),
+  };
+}
+
+async function casciEnergy(
+  ham: ActiveSpaceHamiltonian,
+  cancel: CancelPoint,
+  onLog: ((line: string) => void) | undefined,
+): Promise<number> {
+  const started = performance.now();
+  const result = await casci(ham, cancel);
+  onLog?.(
+    `CASCI (${ham.norb}o, ${ham.nalpha + ham.nbeta}e): ${result.determinants.toLocaleString('en-US')} determinants, ` +
+      `${result.iterations} Davidson iterations, ${((performance.now() - started) / 1000).toFixed(2)} s: ` +
+      `E = ${result.energy.toFixed(10)} Ha`,
+  );
+  return result.energy;
+}

@@ -1,0 +1,46 @@
+import type { Xoshiro128 } from './rng.ts';
+
+/** Perturbation size c in c_k = c / k^γ: large enough that the probes sample configurations off HF. */
+const PERTURBATION = 0.2;
+const PERTURBATION_DECAY = 0.101;
+/** Learning-rate decay a_k = a / (k + A)^α, Spall's recommended exponents. */
+const STEP_DECAY = 0.602;
+const STABILITY = 1;
+/** The first non-zero gradient sets a so that its step moves each parameter by this much (radians). */
+const FIRST_STEP = 0.1;
+
+/**
+ * Simultaneous-perturbation stochastic approximation (Spall): each iteration probes the cost at
+ * θ ± c_k·Δ for a random ±1 vector Δ — two evaluations whatever the number of parameters — and steps
+ * along the resulting gradient estimate. The learning rate calibrates itself on the first gradient.
+ */
+export class Spsa {
+  private learningRate: number | null = null;
+
+  constructor(
+    private readonly rng: Xoshiro128,
+    private readonly dimension: number,
+  ) {}
+
+  perturbation(iteration: number): { delta: Float64Array; size: number } {
+    const delta = Float64Array.from({ length: this.dimension }, () => (this.rng.next() < 0.5 ? -1 : 1));
+    return { delta, size: PERTURBATION / iteration ** PERTURBATION_DECAY };
+  }
+
+  /** Moves theta (in place) given the costs at θ + size·Δ and θ − size·Δ. */
+  step(
+    theta: Float64Array,
+    delta: Float64Array,
+    size: number,
+    plus: number,
+    minus: number,
+    iteration: number,
+  ): void {
+    const slope = (plus - minus) / (2 * size);
+    if (slope === 0) return;
+    const decay = (iteration + STABILITY) ** STEP_DECAY;
+    this.learningRate ??= (FIRST_STEP * decay) / Math.abs(slope);
+    const step = (this.learningRate / decay) * slope;
+    for (let i = 0; i < theta.length; i++) theta[i] -= step * delta[i];
+  }
+}

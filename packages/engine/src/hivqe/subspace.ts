@@ -1,0 +1,131 @@
+import type { CancelPoint } from '../ci/cancel.ts';
+import { davidsonLowest } from '../ci/davidson.ts';
+import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
+import { StringSet } from '../ci/strings.ts';
+import type { ActiveSpaceHamiltonian } from '../types.ts';
+import type { Occupations } from './recovery.ts';
+
+/**
+ * A HI-VQE subspace and its ground state. Closed shell: one string set serves both spins, so the
+ * determinants are strings × strings and the coefficient matrix is symmetric (a singlet-like state).
+ */
+export interface Subspace {
+  strings: StringSet;
+  /** Ground-state coefficients, [alpha position][beta position]. */
+  vector: Float64Array;
+  /** Total energy (ecore included). */
+  energy: number;
+}
+
+export function determinantCount(subspace: Subspace): number {
+  return subspace.strings.size ** 2;
+}
+
+/** Lowest eigenpair of H over strings × strings, started from the previous ground state where it overlaps. */
+export async function diagonalise(
+  ham: ActiveSpaceHamiltonian,
+  strings: ArrayLike<number>,
+  previous: Subspace | null,
+  cancel: CancelPoint,
+): Promise<Subspace> {
+  const set = new StringSet(strings);
+  const op = new ProductSpaceHamiltonian(ham, set, set);
+  const guess = previous === null ? undefined : transferVector(previous, set);
+  const result = await davidsonLowest(op, {
+    guess,
+    energyTolerance: 1e-9,
+    residualTolerance: 1e-5,
+    maxIterations: 300,
+    cancel,
+  });
+  return { strings: set, vector: result.vector, energy: result.energy + ham.ecore };
+}
+
+/** The previous coefficients placed on a new string set (zero where a determinant is new). */
+function transferVector(previous: Subspace, strings: StringSet): Float64Array {
+  const n = strings.size;
+  const old = previous.strings;
+  const map = Array.from(strings.strings, (x) => old.indexOf(x));
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    if (map[i] < 0) continue;
+    for (let j = 0; j < n; j++) if (map[j] >= 0) v[i * n + j] = previous.vector[map[i] * old.size + map[j]];
+  }
+  return v;
+}
+
+/** Weight of each string in the ground state: Σ_j c[i, j]² (the probability its spin is found in it). */
+export function stringWeights(subspace: Subspace): Float64Array {
+  const n = subspace.strings.size;
+  const weights = new Float64Array(n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) weights[i] += subspace.vector[i * n + j] ** 2;
+  return weights;
+}
+
+/** Largest |c| among the determinants that contain each string. */
+export function stringPeaks(subspace: Subspace): Float64Array {
+  const n = subspace.strings.size;
+  const peaks = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) peaks[i] = Math.max(peaks[i], Math.abs(subspace.vector[i * n + j]));
+  return peaks;
+}
+
+/** Occupation of each orbital in the ground state (the same for both spins, the state being symmetric). */
+export function orbitalOccupations(subspace: Subspace, norb: number): Occupations {
+  const weights = stringWeights(subspace);
+  const occupation = new Float64Array(norb);
+  subspace.strings.strings.forEach((x, i) => {
+    for (let p = 0; p < norb; p++) if ((x >>> p) & 1) occupation[p] += weights[i];
+  });
+  return { alpha: occupation, beta: occupation };
+}
+
+/** Strings ordered by descending score, ties by ascending value, so every run ranks the same way. */
+export function rankByScore(scores: ReadonlyMap<number, number>): number[] {
+  return [...scores].sort(([a, scoreA], [b, scoreB]) => scoreB - scoreA || a - b).map(([x]) => x);
+}
+
+/**
+ * Adds candidate strings. When everything fits under the cap it is one diagonalisation; otherwise the
+ * subspace is diagonalised with as many candidates as the working size allows, and the strings of
+ * largest weight in that ground state are kept. Returns the subspace and the candidates that were tried
+ * and not kept.
+ */
+export async function grow(
+  ham: ActiveSpaceHamiltonian,
+  current: Subspace,
+  candidates: number[],
+  capStrings: number,
+  workStrings: number,
+  cancel: CancelPoint,
+): Promise<{ subspace: Subspace; rejected: number[] }> {
+  if (candidates.length === 0) return { subspace: current, rejected: [] };
+  const existing = current.strings.strings;
+  if (existing.length + candidates.length <= capStrings) {
+    return { subspace: await diagonalise(ham, [...existing, ...candidates], current, cancel), rejected: [] };
+  }
+  const tried = candidates.slice(0, Math.max(workStrings - existing.length, 0));
+  const working = await diagonalise(ham, [...existing, ...tried], current, cancel);
+  const weights = stringWeights(working);
+  const ranked = rankByScore(new Map(Array.from(working.strings.strings, (x, i) => [x, weights[i]])));
+  const kept = new Set(ranked.slice(0, capStrings));
+  const rejected = tried.filter((x) => !kept.has(x));
+  if (kept.size === existing.length && existing.every((x) => kept.has(x)))
+    return { subspace: current, rejected };
+  return { subspace: await diagonalise(ham, [...kept], working, cancel), rejected };
+}
+
+/** Drops the strings all of whose determinants have |c| below the tolerance (the largest one always stays). */
+export async function screen(
+  ham: ActiveSpaceHamiltonian,
+  current: Subspace,
+  tolerance: number,
+  cancel: CancelPoint,
+): Promise<Subspace> {
+  const peaks = stringPeaks(current);
+  const strongest = peaks.reduce((best, peak, i) => (peak > peaks[best] ? i : best), 0);
+  const kept = Array.from(current.strings.strings).filter((_, i) => peaks[i] >= tolerance || i === strongest);
+  if (kept.length === current.strings.size) return current;
+  return diagonalise(ham, kept, current, cancel);
+}

@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/hivqe.mjs', import.meta.url));
+const workdir = mkdtempSync(join(tmpdir(), 'hivqe-cli-'));
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function hivqe(args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function job(name: string, hyperparameters: Record<string, unknown>): string {
+  const path = join(workdir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(hyperparameters));
+  return path;
+}
+
+const H2 = {
+  molecule_geometry: 'H 0 0 0;H 0 0 0.74',
+  basis: 'sto-3g',
+  active_orbitals: '[0,1]',
+  frozen_orbitals: '',
+};
+
+describe('hivqe run', () => {
+  it('prints one JSON object with the result and streams progress on stderr', async () => {
+    const { code, stdout, stderr } = await hivqe([
+      'run',
+      '--input',
+      job('h2', { ...H2, max_iter: '5' }),
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(Object.keys(result)).toEqual([
+      'e_nuc',
+      'e_rhf',
+      'e_casci',
+      'energy',
+      'num_states',
+      'iterations',
+      'history',
+      'seconds',
+    ]);
+    expect(result.e_rhf).toBeCloseTo(-1.116759307, 6);
+    expect(result.e_casci).toBeCloseTo(-1.137283834, 6);
+    expect(result.energy).toBeCloseTo(result.e_casci, 8);
+    expect(result.num_states).toBe(4);
+    expect(result.history).toHaveLength(result.iterations);
+    expect(Object.keys(result.history[0])).toEqual([
+      'costFunctionCall',
+      'energy',
+      'error',
+      'numStates',
+      'timestamp',
+    ]);
+    expect(stderr).toMatch(/^Metrics - timestamp=\d+(\.\d+)?; energy=-1\.\d+; iteration_number=1;$/m);
+  });
+
+  it('runs only what --method asks for', async () => {
+    const input = job('h2-methods', H2);
+    const [rhfRun, casciRun] = await Promise.all([
+      hivqe(['run', '--input', input, '--method', 'rhf', '--json']),
+      hivqe(['run', '--input', input, '--method', 'casci', '--json']),
+    ]);
+    const rhf = JSON.parse(rhfRun.stdout);
+    expect(rhf.e_casci).toBeNull();
+    expect(rhf.energy).toBe(rhf.e_rhf);
+    expect(rhf.iterations).toBe(0);
+    const exact = JSON.parse(casciRun.stdout);
+    expect(exact.energy).toBe(exact.e_casci);
+    expect(exact.history).toEqual([]);
+  });
+
+  it('exits with status 2 and a message on stderr for bad input', async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ ...H2, molecule_geometry: 'Xx 0 0 0;H 0 0 1' }, /unknown or unsupported element 'Xx'/],
+      [{ ...H2, basis: 'def2-svp' }, /def2-svp/],
+      [{ ...H2, molecule_geometry: 'H 0 0 0' }, /odd/],
+      [
+        { molecule_geometry: 'N 0 0 0;N 0 0 1.0', basis: 'sto-3g', active_orbitals: '2,3,4,5,6,7,8,9,10,11' },
+        /orbital/,
+      ],
+      [{ ...H2, shots: '0' }, /shots must be between 1 and 10000000/],
+    ];
+    const outcomes = await Promise.all(
+      cases.map(([hyperparameters], i) =>
+        hivqe(['run', '--input', job(`bad-${i}`, hyperparameters), '--json']),
+      ),
+    );
+    outcomes.forEach(({ code, stdout, stderr }, i) => {
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(cases[i][1]);
+    });
+  });
+
+  it('exits with status 2 on usage errors and unreadable input', async () => {
+    const [missing, unreadable, method] = await Promise.all([
+      hivqe(['run', '--json']),
+      hivqe(['run', '--input', join(workdir, 'nope.json')]),
+      hivqe(['run', '--input', job('h2-usage', H2), '--method', 'fci']),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--input is required/);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toMatch(/cannot read/);
+    expect(method.code).toBe(2);
+    expect(method.stderr).toMatch(/--method must be one of rhf, casci, hivqe/);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { EngineInputError, runHiVqe } from '../src/index.ts';
+
+const N2 = 'N 0 0 0;N 0 0 1.0';
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('problems beyond the engine are refused up front, with the limit', () => {
+  it('a hardware-efficient state vector above 2^24 amplitudes', async () => {
+    const run = runHiVqe({
+      molecule_geometry: N2,
+      basis: '6-31g',
+      active_orbitals: range(2, 14),
+      ansatz: 'hardware_efficient',
+    });
+    await expect(run).rejects.toThrow(EngineInputError);
+    await expect(
+      runHiVqe({
+        molecule_geometry: N2,
+        basis: '6-31g',
+        active_orbitals: range(2, 14),
+        ansatz: 'hardware_efficient',
+      }),
+    ).rejects.toThrow(/needs a state vector of 67,108,864 amplitudes; the limit is 16,777,216/);
+  });
+
+  it('a subspace above 500,000 determinants', async () => {
+    await expect(
+      runHiVqe({
+        molecule_geometry: N2,
+        basis: 'cc-pvdz',
+        active_orbitals: range(2, 15),
+        max_states: 600_000,
+      }),
+    ).rejects.toThrow(/max_states 600,000 allows a subspace of 600,000 determinants; the limit is 500,000/);
+  });
+
+  it('CASCI above 1,000,000 determinants when CASCI is what was asked for', async () => {
+    await expect(
+      runHiVqe(
+        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 15) },
+        { method: 'casci' },
+      ),
+    ).rejects.toThrow(/CASCI refused: 4,008,004 determinants exceed the CASCI limit of 1,000,000/);
+  });
+
+  it('skips CASCI, and says so, when HI-VQE is asked for on a space above that limit', async () => {
+    const lines: string[] = [];
+    const result = await runHiVqe(
+      {
+        molecule_geometry: N2,
+        basis: 'cc-pvdz',
+        active_orbitals: range(2, 14),
+        ansatz_entanglement: 'no',
+        max_iter: 1,
+        max_states: 400,
+        shots: 50,
+      },
+      { onLog: (line) => lines.push(line) },
+    );
+    expect(result.eCasci).toBeNull();
+    expect(lines).toContain('CASCI skipped: 1,656,369 determinants exceed the CASCI limit of 1,000,000');
+    expect(Number.isNaN(result.history[0].error)).toBe(true);
+  });
+
+  it('an active space that does not fit the molecule, and an empty one for CASCI', async () => {
+    await expect(runHiVqe({ molecule_geometry: N2, basis: 'sto-3g' }, { method: 'casci' })).rejects.toThrow(
+      EngineInputError,
+    );
+    await expect(
+      runHiVqe(
+        { molecule_geometry: N2, basis: 'sto-3g', active_orbitals: [], frozen_orbitals: [] },
+        { method: 'casci' },
+      ),
+    ).rejects.toThrow(/active_orbitals is empty/);
+  });
+});
