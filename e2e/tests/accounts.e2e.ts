@@ -36,7 +36,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(`Welcome, ${email}`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByRole('button', { name: 'User Management' }).count()).toBe(0);
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'User Management' }).count()).toBe(0);
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Organizations' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Sign in to your account').waitFor();

@@ -7,13 +7,14 @@ import { AdminOnlyRoute } from './guards/admin-only-route.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { PublicOnlyRoute } from './guards/public-only-route.tsx';
 import { HomeShell } from './home/home-shell.tsx';
+import type { SectionId } from './home/sections.ts';
 
 /** accounts.md 2.1. */
 export function AppRoutes() {
-  const adminShell = (
+  const adminShell = (defaultSection: SectionId) => (
     <ProtectedRoute>
       <AdminOnlyRoute>
-        <HomeShell />
+        <HomeShell defaultSection={defaultSection} />
       </AdminOnlyRoute>
     </ProtectedRoute>
   );
@@ -44,8 +45,8 @@ export function AppRoutes() {
           </ProtectedRoute>
         }
       />
-      <Route path="/admin" element={adminShell} />
-      <Route path="/logs" element={adminShell} />
+      <Route path="/admin" element={adminShell('users')} />
+      <Route path="/logs" element={adminShell('logs')} />
       <Route
         path="/marketplace"
         element={

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { apiPath, server } from '../../test/server.ts';
 import { signedInAs, SYSTEM_ADMIN } from '../../test/session.ts';
@@ -12,6 +12,16 @@ const menuItems = () =>
     .map((link) => link.textContent);
 
 describe('home shell', () => {
+  // The sections' own content (jobs panels) loads these; the shell's tests only need them answered.
+  beforeEach(() => {
+    server.use(
+      http.get(apiPath('/account/settings'), () =>
+        HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      ),
+      http.get(apiPath('/hi-vqe/iqm-jobs'), () => HttpResponse.json({ jobs: [], next_token: null })),
+    );
+  });
+
   it('shows the top bar with the welcome text and Logout', async () => {
     signedInAs();
     renderApp('/');
@@ -40,7 +50,7 @@ describe('home shell', () => {
     await screen.findByText('Welcome, ada@example.com');
     expect(menuItems()).toEqual(['Dashboard', 'Account', 'Organizations']);
     expect(menu().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'HI-VQE Hybrid Jobs' })).toBeInTheDocument();
   });
 
   it('adds User Management, Invitations and IQM for a system administrator', async () => {
@@ -66,7 +76,9 @@ describe('home shell', () => {
 
     await user.click(await menu().findByRole('link', { name: 'Invitations' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/?section=invitations');
-    expect(screen.getByRole('heading', { name: 'Invitations', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Management', level: 1 }),
+    ).toBeInTheDocument();
 
     await user.click(menu().getByRole('link', { name: 'Dashboard' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
@@ -76,8 +88,33 @@ describe('home shell', () => {
     signedInAs(SYSTEM_ADMIN);
     renderApp('/?section=iqm');
 
-    expect(await screen.findByRole('heading', { name: 'IQM', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'IQM Resonance' })).toBeInTheDocument();
     expect(menu().getByRole('link', { name: 'IQM' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['/admin', 'Admin Panel', 'User Management'],
+    ['/logs', 'Audit Logs', null],
+  ])('opens %s on its own section for an administrator', async (path, heading, currentItem) => {
+    signedInAs(SYSTEM_ADMIN);
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    const current = menu()
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual(currentItem ? [currentItem] : []);
+  });
+
+  it.each(['/admin', '/logs'])('keeps %s from a user', async (path) => {
+    signedInAs();
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Administrator privileges are required to access this page.'),
+    ).toBeInTheDocument();
   });
 
   it.each(['users', 'invitations', 'iqm'])('denies the admin section %s to a user', async (section) => {

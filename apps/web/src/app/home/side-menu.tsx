@@ -7,7 +7,9 @@ interface SideMenuProps {
 }
 
 export function SideMenu({ current, showSystemAdminItems }: SideMenuProps) {
-  const items = SECTIONS.filter((section) => showSystemAdminItems || !section.systemAdminOnly);
+  const items = SECTIONS.filter(
+    (section) => section.inMenu && (showSystemAdminItems || !section.systemAdminOnly),
+  );
   return (
     <nav aria-label="Main menu" className="w-56 shrink-0 border-r border-slate-200 bg-white p-3">
       <ul className="space-y-1">

@@ -1,13 +1,21 @@
 import { useEffect, useId, type ReactNode } from 'react';
 
+const SIZES = {
+  md: 'max-w-md',
+  lg: 'max-w-3xl max-h-[90vh] overflow-y-auto',
+  xl: 'max-w-5xl max-h-[90vh] overflow-y-auto',
+} as const;
+
 interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Wider dialogs (forms, job details) scroll inside the viewport. */
+  size?: keyof typeof SIZES;
 }
 
 /** A dialog over the page, named by its title; Escape and the × close it. */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
   const titleId = useId();
 
   useEffect(() => {
@@ -24,7 +32,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="w-full max-w-md rounded-xl bg-white shadow-xl"
+        className={`w-full rounded-xl bg-white shadow-xl ${SIZES[size]}`}
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

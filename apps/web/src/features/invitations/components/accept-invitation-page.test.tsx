@@ -1,6 +1,62 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
+import { apiPath, server } from '../../../test/server.ts';
+import {
+  advance,
+  failure,
+  fakeTimeouts,
+  recordRequests,
+} from '../../organizations/testing/render-signed-in.tsx';
+
+const TOKEN = 'invitee@example.com:opaque-secret';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+interface Draft {
+  name?: string;
+  password?: string;
+  confirmation?: string;
+}
+
+async function fillIn(
+  user: User,
+  { name = 'Grace Hopper', password = 'Str0ng!pass', confirmation }: Draft = {},
+) {
+  confirmation ??= password;
+  if (name) await user.type(screen.getByLabelText('Full Name'), name);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (confirmation) await user.type(screen.getByLabelText('Confirm Password'), confirmation);
+}
+
+function answerAccept(response: () => Response | Promise<Response>) {
+  return recordRequests('post', '/auth/invites/accept', response);
+}
+
+function answerLogin(status: 200 | 401) {
+  server.use(
+    http.get(apiPath('/auth/me/permissions'), () => HttpResponse.json({ permissions: [], groups: ['user'] })),
+  );
+  return recordRequests('post', '/auth/login', () =>
+    status === 200
+      ? HttpResponse.json({
+          challenge_name: null,
+          session: null,
+          access_token: 'access-1',
+          refresh_token: 'refresh-1',
+          expires_in: 900,
+          user_email: 'invitee@example.com',
+          user_username: 'invitee-uuid',
+        })
+      : HttpResponse.json({ message: 'Incorrect username or password.' }, { status: 401 }),
+  );
+}
+
+const accepted =
+  (email = 'invitee@example.com') =>
+  () =>
+    HttpResponse.json({ email, message: 'Invitation accepted.' });
 
 describe('accept invitation page', () => {
   it('explains a link without a token and offers the login page', async () => {
@@ -8,13 +64,132 @@ describe('accept invitation page', () => {
 
     expect(screen.getByRole('heading', { name: 'Invalid Invitation' })).toBeInTheDocument();
     expect(screen.getByText('This invitation link is invalid or has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid invitation link - missing token');
 
     await user.click(screen.getByRole('button', { name: 'Go to Login' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it('is public and titled Accept Invitation when a token is present', () => {
-    renderApp('/invite/accept?token=abc');
+  it('asks a public visitor for a name and a password, with the password hint and a way to sign in', async () => {
+    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+
+    expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Minimum 8 characters with uppercase, lowercase, number, and special character',
+    );
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('link', { name: 'Already have an account? Sign in' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it.each([
+    ['a blank name', { name: '   ' }, 'Name is required'],
+    [
+      'a short password',
+      { password: 'Sh0rt!', confirmation: 'Sh0rt!' },
+      'Password must be at least 8 characters long',
+    ],
+    ['a different confirmation', { confirmation: 'Other!pass1' }, 'Passwords do not match'],
+  ])('refuses %s without calling the server', async (_, draft, message) => {
+    const calls = answerAccept(accepted());
+    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+
+    await fillIn(user, draft);
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses a blank token with 'Invalid invitation token'", async () => {
+    const calls = answerAccept(accepted());
+    const { user } = renderApp('/invite/accept?token=%20%20');
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid invitation token');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creates the account, welcomes, signs in with the returned e-mail and goes home after 2 s', async () => {
+    const calls = answerAccept(async () => {
+      await delay(30);
+      return accepted()();
+    });
+    const logins = answerLogin(200);
+    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    await fillIn(user, { name: '  Grace Hopper ' });
+
+    fakeTimeouts();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    await advance(10);
+    expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    await advance(100);
+
+    expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your account has been created successfully. You will be redirected to the dashboard shortly.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.map((request) => request.body)).toEqual([
+      { token: TOKEN, name: 'Grace Hopper', password: 'Str0ng!pass' },
+    ]);
+    expect(logins.map((request) => request.body)).toEqual([
+      { username: 'invitee@example.com', password: 'Str0ng!pass' },
+    ]);
+
+    await advance(1800);
+    expect(screen.getByTestId('location')).toHaveTextContent('/invite/accept');
+    await advance(200);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('auth_token')).toBe('access-1');
+  });
+
+  it('falls back to the login page after 3 s, with a message and the e-mail, when signing in fails', async () => {
+    answerAccept(accepted(''));
+    const logins = answerLogin(401);
+    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    await fillIn(user);
+
+    fakeTimeouts();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    await advance(100);
+
+    expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+    // The answer carried no e-mail, so the part of the token before ':' is used.
+    expect(logins.map((request) => request.body)).toEqual([
+      { username: 'invitee@example.com', password: 'Str0ng!pass' },
+    ]);
+
+    await advance(2800);
+    expect(screen.getByTestId('location')).toHaveTextContent('/invite/accept');
+    await advance(200);
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(
+      screen.getByText('Account created successfully! Please log in with your credentials.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('invitee@example.com');
+  });
+
+  it.each([
+    [
+      'the server message',
+      failure('This invitation has expired. Ask for a new one.', 400),
+      'This invitation has expired.',
+    ],
+    ['the fallback', failure(), 'Failed to accept invitation. Please try again.'],
+  ])('shows %s when accepting fails', async (_, response, text) => {
+    answerAccept(() => response);
+    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
   });
 });

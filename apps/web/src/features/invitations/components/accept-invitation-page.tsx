@@ -1,26 +1,36 @@
-import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
 import { CenteredCard } from '../../../components/ui/centered-card.tsx';
+import { useAutoLogin } from '../use-auto-login.ts';
+import { AcceptInvitationForm } from './accept-invitation-form.tsx';
+import { InvalidInvitation } from './invalid-invitation.tsx';
 
-/** accounts.md 2.15; only the missing-token state is built so far. */
+/** accounts.md 2.15 and 4.14: the public page an invitation e-mail links to. */
 export function AcceptInvitationPage() {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const token = searchParams.get('token');
+  const [isAccepted, setIsAccepted] = useState(false);
+  const autoLogin = useAutoLogin();
 
-  if (!searchParams.get('token')) {
+  if (!token) return <InvalidInvitation />;
+  if (isAccepted) {
     return (
       <CenteredCard>
-        <h1 className="text-center text-xl font-semibold text-slate-900">Invalid Invitation</h1>
-        <p className="text-center text-sm text-slate-600">This invitation link is invalid or has expired.</p>
-        <Button className="w-full" onClick={() => navigate('/login')}>
-          Go to Login
-        </Button>
+        <h1 className="text-center text-xl font-semibold text-slate-900">Welcome!</h1>
+        <Banner tone="success">
+          Your account has been created successfully. You will be redirected to the dashboard shortly.
+        </Banner>
       </CenteredCard>
     );
   }
   return (
-    <CenteredCard>
-      <h1 className="text-center text-xl font-semibold text-slate-900">Accept Invitation</h1>
-    </CenteredCard>
+    <AcceptInvitationForm
+      token={token}
+      onAccepted={(email, password) => {
+        setIsAccepted(true);
+        autoLogin(email, password);
+      }}
+    />
   );
 }

@@ -1,0 +1,73 @@
+import {
+  DEFAULT_EXACT_ENERGY,
+  NO_MOLECULE_MESSAGE,
+  addBond,
+  removeBond,
+  renameBond,
+  type JobBonds,
+} from '@hivqe/contract';
+import { useState } from 'react';
+import { Banner } from '../../../../components/ui/banner.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import { NumberField } from '../../../../components/ui/number-field.tsx';
+import type { JobFieldsProps } from '../../job-form-variants.ts';
+import { BondLengthInput } from './bond-length-input.tsx';
+
+/**
+ * Molecules by bond length, each with its geometry and exact energy (jobs.md 2.6, 2.7, 5 'Molecules'):
+ * add (the variant names the new bond length), rename (refused when the length exists) and remove.
+ */
+export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
+  const [error, setError] = useState<string | null>(null);
+  const bonds: JobBonds = { molecules: form.molecules, exactEnergies: form.exactEnergies };
+  const keys = Object.keys(form.molecules);
+
+  function rename(from: string, to: string): boolean {
+    const result = renameBond(bonds, from, to);
+    if (!result.ok) {
+      setError(result.message);
+      return false;
+    }
+    setError(null);
+    onChange(result.bonds);
+    return true;
+  }
+
+  return (
+    <div className="space-y-3">
+      {error && (
+        <Banner tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      {keys.length === 0 && <p className="text-sm text-slate-500">{NO_MOLECULE_MESSAGE}</p>}
+      {keys.map((key, index) => (
+        <div
+          key={key}
+          role="group"
+          aria-label={`Molecule ${index + 1}`}
+          className="grid grid-cols-1 items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_10rem_auto]"
+        >
+          <BondLengthInput bondKey={key} onRename={(to) => rename(key, to)} />
+          <FormField
+            label="Geometry"
+            value={form.molecules[key]}
+            onChange={(event) => onChange({ molecules: { ...form.molecules, [key]: event.target.value } })}
+          />
+          <NumberField
+            label="Exact Energy (Ha)"
+            value={form.exactEnergies[key] ?? DEFAULT_EXACT_ENERGY}
+            onChange={(energy) => onChange({ exactEnergies: { ...form.exactEnergies, [key]: energy } })}
+          />
+          <Button variant="secondary" onClick={() => onChange(removeBond(bonds, key))}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button variant="secondary" onClick={() => onChange(addBond(bonds, variant.nextBondKey(bonds)))}>
+        Add Molecule
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { HybridJob } from '@hivqe/contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useCancelHybridJob } from '../api/cancel-hybrid-job.ts';
+
+/**
+ * Asks before cancelling (jobs.md 2.5 leaves it open; a cancel cannot be undone). On success the job caches
+ * are invalidated, so the list reloads, and the dialog closes; a failure keeps it open with the reason.
+ */
+export function HybridJobCancelDialog({ job, onClose }: { job: HybridJob; onClose: () => void }) {
+  const cancel = useCancelHybridJob();
+  return (
+    <ConfirmDialog
+      title="Cancel Job"
+      confirmLabel="Cancel Job"
+      pendingLabel="Cancelling..."
+      tone="danger"
+      isPending={cancel.isPending}
+      error={cancel.isError ? 'Failed to cancel job' : null}
+      onConfirm={() => cancel.mutate(job.job_arn, { onSuccess: onClose })}
+      onCancel={onClose}
+    >
+      Are you sure you want to cancel the job <strong>{job.job_name}</strong>? This cannot be undone.
+    </ConfirmDialog>
+  );
+}

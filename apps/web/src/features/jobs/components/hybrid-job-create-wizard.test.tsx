@@ -1,0 +1,272 @@
+import { JOB_PATHS, defaultCloudJobForm } from '@hivqe/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPath, server } from '../../../test/server.ts';
+import { CLOUD_SETTINGS, ORG_ID, mockPriorities, recordCreates } from '../testing/job-fixtures.ts';
+import { renderJobUi, signedOut } from '../testing/render-job-ui.tsx';
+import { HybridJobCreateWizard } from './hybrid-job-create-wizard.tsx';
+
+async function openWizard({ auth = undefined as typeof signedOut | undefined } = {}) {
+  mockPriorities();
+  const onClose = vi.fn();
+  const onCreated = vi.fn();
+  const view = renderJobUi(
+    <HybridJobCreateWizard
+      initialForm={defaultCloudJobForm(CLOUD_SETTINGS)}
+      onClose={onClose}
+      onCreated={onCreated}
+    />,
+    auth ? { auth } : {},
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+  await within(dialog).findByRole('button', { name: /Quantum Lab/ });
+  const next = () => view.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  return { ...view, dialog, onClose, onCreated, next };
+}
+
+const currentStep = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Progress' })).getByRole('listitem', { current: 'step' });
+
+/** Replaces a field's entry as a user would, in one change. */
+const enter = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+describe('create HI-VQE job wizard', () => {
+  it('walks through five steps with Previous, Next and the step indicator', async () => {
+    const { dialog, next, user } = await openWizard();
+    const titles = ['Basic Info', 'Molecule', 'Advanced', 'Resources', 'Review'];
+
+    expect(within(dialog).getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(currentStep(dialog)).toHaveTextContent('1Basic Info');
+    expect(within(dialog).queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    for (const [index, title] of titles.slice(1).entries()) {
+      await next();
+      expect(within(dialog).getByText(`Step ${index + 2} of 5`)).toBeInTheDocument();
+      expect(within(dialog).getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(currentStep(dialog)).toHaveTextContent('4Resources');
+  });
+
+  it('closes with Cancel, with × and with Escape, creating nothing', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    const { dialog, onClose, user } = await openWizard();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(3);
+    expect(bodies).toEqual([]);
+  });
+
+  it("keeps the wizard's ranges and stays on a step while a field is out of range", async () => {
+    const { dialog, next } = await openWizard();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    expect(field('Shots')).toMatchObject({ min: '1', max: '10000' });
+    expect(field('Max Iterations')).toMatchObject({ min: '1', max: '1000' });
+    expect(field('Tolerance')).toMatchObject({ min: '0.001', max: '1', step: '0.001' });
+    expect(field('Max States')).toMatchObject({ min: '1', max: '10000000' });
+    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '10000000' });
+
+    enter(field('Shots'), '20000');
+    expect(within(dialog).getByText('Enter a whole number from 1 to 10,000')).toBeInTheDocument();
+    await next();
+    expect(within(dialog).getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please correct the highlighted fields before continuing.',
+    );
+    expect(field('Shots')).toHaveFocus();
+
+    enter(field('Shots'), '10000');
+    await next();
+    expect(field('Repetitions')).toMatchObject({ min: '1', max: '10' });
+    await next();
+    expect(field('Convergence Count')).toMatchObject({ min: '0', max: '100' });
+    expect(field('Amplitude Screening Tolerance')).toMatchObject({ min: '0', step: '1e-20' });
+    expect(field('Convergence Absolute Tolerance')).toMatchObject({ min: '0', step: '0.0001' });
+    enter(field('Convergence Count'), '0');
+    await next();
+    expect(within(dialog).getByText('Step 4 of 5')).toBeInTheDocument();
+  });
+
+  it("adds bonds as '{n}.0', refuses a bond length that exists, renames and removes", async () => {
+    const { dialog, next, user } = await openWizard();
+    await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Molecule' }));
+    const second = within(dialog).getByRole('group', { name: 'Molecule 2' });
+    expect(within(second).getByLabelText('Bond Length (Å)')).toHaveValue('2.0');
+    expect(within(second).getByLabelText('Geometry')).toHaveValue('N 0 0 0;N 0 0 2.0');
+    expect(within(second).getByLabelText('Exact Energy (Ha)')).toHaveValue(-108.9);
+
+    const bond = within(second).getByLabelText('Bond Length (Å)');
+    await user.clear(bond);
+    await user.type(bond, '1.0{Enter}');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Bond length already exists.');
+    expect(bond).toHaveValue('2.0');
+
+    await user.clear(bond);
+    await user.type(bond, '2.5{Enter}');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('group', { name: 'Molecule 2' })).getByLabelText('Bond Length (Å)'),
+    ).toHaveValue('2.5');
+
+    for (const _ of [1, 2]) {
+      await user.click(
+        within(within(dialog).getByRole('group', { name: 'Molecule 1' })).getByRole('button', {
+          name: 'Remove',
+        }),
+      );
+    }
+    expect(within(dialog).getByText('A job needs at least one molecule.')).toBeInTheDocument();
+    await next();
+    await next();
+    await next();
+    expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeDisabled();
+  });
+
+  it('keeps only digits, spaces and commas in the orbital inputs', async () => {
+    const { dialog, next, user } = await openWizard();
+    await next();
+    const active = within(dialog).getByLabelText('Active Orbitals');
+    await user.clear(active);
+    await user.type(active, '1, 2 x3;');
+    expect(active).toHaveValue('1, 2 3');
+    await next();
+    await next();
+    await next();
+    expect(
+      within(dialog).getByText('Active Orbitals', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('1, 2, 3');
+  });
+
+  it('disables the QPUs that are closed at the current UTC time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-03T10:00:00Z')); // a Monday
+    const { dialog } = await openWizard();
+    const option = (name: string) =>
+      within(within(dialog).getByLabelText('Quantum Device')).getByRole('option', { name });
+    expect(option('SV1 (state vector simulator)')).toBeEnabled();
+    for (const closed of ['IonQ Aria 1', 'IonQ Aria 2', 'IonQ Forte 1', 'IonQ Forte Enterprise 1']) {
+      expect(option(`${closed} (unavailable)`)).toBeDisabled();
+    }
+    for (const open of ['QuEra Aquila', 'Rigetti Ankaa-3', 'IQM Garnet']) expect(option(open)).toBeEnabled();
+  });
+
+  it('shows the resources read-only but the instance type, with its complexity hint', async () => {
+    const { dialog, next, user } = await openWizard();
+    for (let step = 0; step < 3; step += 1) await next();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    expect(field('Account ID')).toHaveValue('123456789012');
+    expect(field('Account ID')).toHaveAttribute('readonly');
+    expect(field('Region')).toHaveValue('us-east-1');
+    expect(field('Region')).toHaveAttribute('readonly');
+    expect(field('S3 Bucket')).toHaveValue('amazon-braket-us-east-1-123456789012');
+    expect(field('S3 Bucket')).toHaveAttribute('readonly');
+    expect(
+      within(field('Instance Type'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['c7i.4xlarge', 'm7i.4xlarge', 'hpc6id.32xlarge', 'r7i.4xlarge']);
+    expect(field('Instance Type')).toHaveAccessibleDescription('Recommended: ml.c5.2xlarge');
+    await user.selectOptions(field('Instance Type'), 'hpc6id.32xlarge');
+    expect(field('Instance Type')).toHaveAccessibleDescription('You may be over-provisioning resources');
+  });
+
+  it('sends the payload with the chosen permission source and reports success', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiPath(JOB_PATHS.hybridJobs), async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(50);
+        return HttpResponse.json({
+          job_arn: 'arn:aws:braket:us-east-1:123456789012:job/new',
+          status: 'QUEUED',
+        });
+      }),
+    );
+    const { dialog, next, user, onCreated } = await openWizard();
+    enter(within(dialog).getByLabelText('Shots'), '2000');
+    await next();
+    await user.selectOptions(within(dialog).getByLabelText('Basis'), 'sto-3g');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Molecule' }));
+    await next();
+    await user.click(within(dialog).getByLabelText('Configuration Recovery'));
+    await next();
+    await user.selectOptions(within(dialog).getByLabelText('Instance Type'), 'm7i.4xlarge');
+    await next();
+    const summary = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(summary('Permission Source')).toHaveTextContent('Quantum Lab');
+    expect(summary('Shots')).toHaveTextContent('2000');
+    expect(summary('Basis')).toHaveTextContent('sto-3g');
+    expect(summary('Configuration Recovery')).toHaveTextContent('Yes');
+    expect(summary('Instance Type')).toHaveTextContent('m7i.4xlarge');
+    expect(within(dialog).getByRole('region', { name: 'Molecules' })).toHaveTextContent(
+      '2.0 Å: N 0 0 0;N 0 0 2.0',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await within(dialog).findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([
+      {
+        role_arn: 'arn:aws:iam::123456789012:role/service-role/AmazonBraketJobsExecutionRole',
+        device_name: 'arn:aws:braket:::device/quantum-simulator/amazon/sv1',
+        backend_name: 'SV1',
+        molecule_geometry: 'N 0 0 0;N 0 0 1.0',
+        active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        frozen_orbitals: [0, 1],
+        basis: 'sto-3g',
+        ansatz: 'epa',
+        ansatz_entanglement: 'circular',
+        ansatz_reps: 2,
+        max_iter: 100,
+        shots: 2000,
+        max_states: 20000,
+        max_expansion_states: 500,
+        tolerance: 0.001,
+        exact_energy: -108.9,
+        geometry_tag: '1.0',
+        debug_use_simulator: true,
+        aws_region: 'us-east-1',
+        ecr_image_uri: 'hi-vqe/engine:latest',
+        configuration_recovery: true,
+        amplitude_screening_tolerance: 1e-20,
+        convergence_count: 3,
+        convergence_abstol: 0.0001,
+        reset_convergence_count: true,
+        instance_config: { instanceType: 'm7i.4xlarge', volumeSizeInGb: 100, instanceCount: 1 },
+        output_data_config: { s3Path: 's3://amazon-braket-us-east-1-123456789012/jobs' },
+        tags: { Project: 'HI-VQE', User: 'quantum-user', Environment: 'development' },
+        permission_source: {
+          type: 'organization',
+          organization_id: ORG_ID,
+          organization_name: 'Quantum Lab',
+        },
+      },
+    ]);
+  });
+
+  it("says 'Failed to create job. Please try again.' and stays open when creating fails", async () => {
+    recordCreates(JOB_PATHS.hybridJobs, 500);
+    const { dialog, next, user, onCreated } = await openWizard();
+    for (let step = 0; step < 4; step += 1) await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create job. Please try again.',
+    );
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeEnabled();
+  });
+
+  it('creates nothing without a signed-in user', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    const { dialog, next, user, onCreated } = await openWizard({ auth: signedOut });
+    for (let step = 0; step < 4; step += 1) await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(bodies).toEqual([]);
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+});

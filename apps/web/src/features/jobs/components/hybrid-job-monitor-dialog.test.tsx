@@ -1,0 +1,194 @@
+import { JOB_PATHS, type EnergyDataPoint, type HybridJob } from '@hivqe/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPath, server } from '../../../test/server.ts';
+import { hybridJob } from '../testing/job-fixtures.ts';
+import { renderJobUi } from '../testing/render-job-ui.tsx';
+import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
+
+const point = (energy: number, error: number): EnergyDataPoint => ({
+  costFunctionCall: 2,
+  energy,
+  error,
+  numStates: 100,
+  timestamp: '2025-03-01T10:05:00.000Z',
+});
+
+/** The server's side of a run: the job, its energy points and its logs, each changeable mid-test. */
+function mockRun(job: HybridJob) {
+  const run = {
+    job,
+    points: [] as EnergyDataPoint[],
+    logs: {
+      logs: [] as { message: string }[],
+      log_stream_name: 'hivqe/stream-1',
+      success: true,
+      message: 'ok',
+    },
+    logsStatus: 200,
+    metricsDelay: 0,
+    calls: { job: 0, metrics: 0, logs: 0, forceRefresh: [] as (string | null)[] },
+  };
+  server.use(
+    http.get(apiPath(JOB_PATHS.hybridJob), ({ request }) => {
+      run.calls.job += 1;
+      run.calls.forceRefresh.push(request.headers.get('X-Force-Refresh'));
+      return HttpResponse.json(run.job);
+    }),
+    http.get(apiPath(JOB_PATHS.hybridJobMetrics), async () => {
+      run.calls.metrics += 1;
+      const points = run.points;
+      await delay(run.metricsDelay);
+      return HttpResponse.json({ job_arn: job.job_arn, points });
+    }),
+    http.get(apiPath(JOB_PATHS.hybridJobLogs), () => {
+      run.calls.logs += 1;
+      return run.logsStatus === 200
+        ? HttpResponse.json(run.logs)
+        : HttpResponse.json({ message: 'x' }, { status: run.logsStatus });
+    }),
+  );
+  return run;
+}
+
+const tick = () => act(async () => void vi.advanceTimersByTime(5000));
+
+describe('job monitor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+
+  it('shows the header, the failure reason and the energy convergence of the job', async () => {
+    const job = hybridJob('failed-run', {
+      status: 'FAILED',
+      failure_reason: 'Out of memory',
+      ended_at: '2025-03-01T10:30:00.000Z',
+    });
+    const run = mockRun(job);
+    run.points = [point(-108.5, 0.4), point(-108.8, 0.1), point(-108.87654321, 0.0234567)];
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+
+    const dialog = screen.getByRole('dialog', { name: 'Job Monitor - failed-run' });
+    expect(within(dialog).getByText('FAILED')).toBeInTheDocument();
+    expect(within(dialog).getByText('sv1')).toBeInTheDocument();
+    expect(within(dialog).getByText('2025-03-01 10:30:00 UTC')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failure ReasonOut of memory');
+
+    expect(
+      await within(dialog).findByText('Latest energy: -108.876543 Ha (Step 3), error 0.023457 Ha'),
+    ).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'Energy data points' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Step 1-108.5000000.400000', 'Step 2-108.8000000.100000', 'Step 3-108.8765430.023457']);
+    expect(dialog.querySelector('.recharts-wrapper')).not.toBeNull();
+  });
+
+  it('draws the run live: job and points every 5 seconds until the job ends', async () => {
+    const job = hybridJob('live', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    run.points = [point(-108.5, 0.4)];
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    expect(await screen.findByText(/Latest energy: -108\.500000 Ha \(Step 1\)/)).toBeInTheDocument();
+    expect(run.calls.forceRefresh[0]).toBe('true');
+
+    run.points = [point(-108.5, 0.4), point(-108.8, 0.1)];
+    await tick();
+    expect(await screen.findByText(/Latest energy: -108\.800000 Ha \(Step 2\)/)).toBeInTheDocument();
+
+    run.job = { ...job, status: 'COMPLETED', ended_at: '2025-03-01T11:00:00.000Z' };
+    run.points = [...run.points, point(-108.9, 0)];
+    await tick();
+    expect(await screen.findByText('COMPLETED')).toBeInTheDocument();
+    expect(await screen.findByText(/Latest energy: -108\.900000 Ha \(Step 3\)/)).toBeInTheDocument();
+    const calls = { ...run.calls };
+
+    await tick();
+    await tick();
+    expect(run.calls.metrics).toBe(calls.metrics);
+    expect(run.calls.job).toBe(calls.job);
+  });
+
+  it('fetches the points once more when it learns the job has ended', async () => {
+    const job = hybridJob('ending', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    // The first points are read just before the job ends, and answered after the job's new status.
+    run.job = { ...job, status: 'COMPLETED' };
+    run.points = [point(-108.5, 0.4)];
+    run.metricsDelay = 100;
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    run.points = [point(-108.5, 0.4), point(-108.9, 0)];
+    run.metricsDelay = 0;
+
+    expect(await screen.findByText(/Latest energy: -108\.900000 Ha \(Step 2\)/)).toBeInTheDocument();
+    expect(run.calls.metrics).toBe(2);
+    await tick();
+    expect(run.calls.metrics).toBe(2);
+  });
+
+  it('opens the logs drawer on demand and polls it every 5 seconds until it is closed', async () => {
+    const job = hybridJob('logged', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    run.logs.logs = [{ message: 'Iteration 1: E = -108.5' }, { message: 'Iteration 2: E = -108.8' }];
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const toggle = screen.getByRole('button', { name: /Logs/ });
+    expect(toggle).toHaveTextContent('Logs (0 events)');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await tick();
+    expect(run.calls.logs).toBe(0);
+
+    await user.click(toggle);
+    expect(await screen.findByText('Iteration 2: E = -108.8')).toBeInTheDocument();
+    expect(toggle).toHaveTextContent('Logs (2 events)');
+    expect(screen.getByText('Log Stream: hivqe/stream-1')).toBeInTheDocument();
+    expect(run.calls.logs).toBe(1);
+
+    run.logs.logs = [...run.logs.logs, { message: 'Iteration 3: E = -108.9' }];
+    await tick();
+    expect(await screen.findByText('Iteration 3: E = -108.9')).toBeInTheDocument();
+    expect(run.calls.logs).toBe(2);
+
+    await user.click(toggle);
+    expect(screen.queryByText('Iteration 3: E = -108.9')).not.toBeInTheDocument();
+    await tick();
+    await tick();
+    expect(run.calls.logs).toBe(2);
+  });
+
+  it('loads the logs of a finished job once, without polling', async () => {
+    const job = hybridJob('done', { status: 'COMPLETED' });
+    const run = mockRun(job);
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: /Logs/ }));
+    expect(await screen.findByText('No logs available')).toBeInTheDocument();
+    await tick();
+    await tick();
+    expect(run.calls.logs).toBe(1);
+  });
+
+  it("says 'Failed to load logs' when the logs cannot be read", async () => {
+    const job = hybridJob('no-logs', { status: 'COMPLETED' });
+    const run = mockRun(job);
+    run.logsStatus = 500;
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: /Logs/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load logs');
+  });
+});
+
+describe('job monitor before the first point', () => {
+  it("says 'No energy data available' before the first point, and 'Not started' / 'Not ended'", async () => {
+    const job = hybridJob('queued', { status: 'QUEUED', started_at: null, ended_at: null });
+    const run = mockRun(job);
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await waitFor(() => expect(run.calls.metrics).toBe(1));
+    expect(await screen.findByText('No energy data available')).toBeInTheDocument();
+    expect(screen.getByText('Not started')).toBeInTheDocument();
+    expect(screen.getByText('Not ended')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import type { JobForm } from '@hivqe/contract';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useAuth } from '../../auth/auth-context.ts';
+import { PermissionSourceSelector } from '../../permission-sources/components/permission-source-selector.tsx';
+import { FORM_VARIANT, type JobFieldsProps } from '../job-form-variants.ts';
+import { useJobForm } from '../use-job-form.ts';
+import { AdvancedParametersFields } from './form/advanced-parameters-fields.tsx';
+import { AlgorithmParametersFields } from './form/algorithm-parameters-fields.tsx';
+import { FormSection } from './form/form-section.tsx';
+import { MoleculeList } from './form/molecule-list.tsx';
+import { QuantumConfigurationFields } from './form/quantum-configuration-fields.tsx';
+import { StateSpaceFields } from './form/state-space-fields.tsx';
+
+interface JobCreateFormDialogProps {
+  title: string;
+  submitLabel: string;
+  initialForm: JobForm;
+  /** The path's 'Resource and Device' fields. */
+  resources: (fields: JobFieldsProps) => ReactNode;
+  onCreate: (form: JobForm) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * The newer single-page creation form (jobs.md 2.7) of either path. Create is disabled while creating or
+ * without a molecule. As the spec says, a failure is only logged; a success closes the form, and the list
+ * reloads because creating invalidates the job caches.
+ */
+export function JobCreateFormDialog(props: JobCreateFormDialogProps) {
+  const { title, submitLabel, initialForm, resources, onCreate, onClose } = props;
+  const { user } = useAuth();
+  const { form, update } = useJobForm(initialForm);
+  const [creating, setCreating] = useState(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  const fields: JobFieldsProps = { form, onChange: update, variant: FORM_VARIANT };
+  const hasMolecule = Object.keys(form.molecules).length > 0;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+      return;
+    }
+    // Creating a job needs a signed-in user; without one it stops silently (jobs.md 4).
+    if (!user) return;
+    setCreating(true);
+    try {
+      await onCreate(form);
+      onClose();
+    } catch (error) {
+      console.error('Failed to create job', error);
+      setCreating(false);
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose} size="xl">
+      <form ref={formElement} onSubmit={submit} noValidate className="space-y-4">
+        <PermissionSourceSelector
+          value={form.permission_source}
+          onChange={(permission_source) => update({ permission_source })}
+        />
+        <FormSection title="Resource and Device">{resources(fields)}</FormSection>
+        <FormSection title="Quantum Configuration">
+          <QuantumConfigurationFields {...fields} />
+          <AlgorithmParametersFields {...fields} />
+        </FormSection>
+        <FormSection title="Advanced Parameters">
+          <StateSpaceFields {...fields} />
+          <AdvancedParametersFields {...fields} />
+        </FormSection>
+        <FormSection title="Molecule Configuration" layout="stack">
+          <MoleculeList {...fields} />
+        </FormSection>
+        <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={creating || !hasMolecule}>
+            {creating ? 'Creating...' : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

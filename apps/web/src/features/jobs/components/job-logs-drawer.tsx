@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { useHybridJobLogs } from '../api/get-hybrid-job-logs.ts';
+
+/**
+ * The monitor's collapsible Logs drawer (jobs.md 2.3): loaded when opened, polled every 5 seconds while open
+ * unless the job has finished, and left alone once closed.
+ */
+export function JobLogsDrawer({ jobArn, finished }: { jobArn: string; finished: boolean }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const logs = useHybridJobLogs(jobArn, { open, finished });
+  const count = logs.data?.logs.length ?? 0;
+  const failed = logs.isError || logs.data?.success === false;
+
+  return (
+    <section className="rounded-lg border border-slate-200">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between px-4 py-2 text-left text-sm font-semibold text-slate-800"
+      >
+        <span>
+          Logs <span className="font-normal text-slate-500">({count} events)</span>
+        </span>
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      {open && (
+        <div id={panelId} className="space-y-2 border-t border-slate-200 px-4 py-3">
+          {failed ? (
+            <Banner tone="error">Failed to load logs</Banner>
+          ) : logs.data === undefined ? (
+            <p className="text-sm text-slate-500">Loading logs...</p>
+          ) : (
+            <>
+              <p className="text-xs text-slate-500">Log Stream: {logs.data.log_stream_name ?? '-'}</p>
+              {logs.data.logs.length === 0 ? (
+                <p className="text-sm text-slate-500">No logs available</p>
+              ) : (
+                <ol
+                  aria-label="Log messages"
+                  className="max-h-64 space-y-0.5 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+                >
+                  {logs.data.logs.map((entry, index) => (
+                    <li key={index}>{entry.message}</li>
+                  ))}
+                </ol>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

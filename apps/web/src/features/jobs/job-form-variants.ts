@@ -1,0 +1,93 @@
+import {
+  FORM_ANSATZ_OPTIONS,
+  FORM_BASIS_OPTIONS,
+  FORM_ENTANGLEMENT_OPTIONS,
+  FORM_INSTANCE_TYPES,
+  JOB_DEFAULTS,
+  MAX_ALGORITHM_COUNT,
+  MAX_ANSATZ_REPS,
+  MAX_CONVERGENCE_COUNT,
+  WIZARD_ANSATZ_OPTIONS,
+  WIZARD_BASIS_OPTIONS,
+  WIZARD_ENTANGLEMENT_OPTIONS,
+  WIZARD_INSTANCE_TYPES,
+  nextFormBondKey,
+  nextWizardBondKey,
+  type JobBonds,
+  type JobForm,
+} from '@hivqe/contract';
+import type { NumberRange } from '../../components/ui/number-field.tsx';
+
+/**
+ * What differs between the wizards (the 5-step cloud wizard and the IQM wizard) and the newer single-page
+ * form: ranges (jobs.md 5), option lists (jobs.md 9) and how a new bond length is named. The field components
+ * are the same; they read these.
+ */
+export interface JobFormVariant {
+  ranges: {
+    shots: NumberRange;
+    maxIterations: NumberRange;
+    tolerance: NumberRange;
+    max_states: NumberRange;
+    max_expansion_states: NumberRange;
+    ansatz_reps: NumberRange;
+    convergence_count: NumberRange;
+    amplitude_screening_tolerance: NumberRange;
+    convergence_abstol: NumberRange;
+  };
+  /** Taken for amplitude_screening_tolerance when its entry is not a number (newer form only). */
+  amplitudeFallback?: number;
+  basisOptions: readonly string[];
+  ansatzOptions: readonly string[];
+  entanglementOptions: readonly string[];
+  instanceTypes: readonly string[];
+  nextBondKey: (bonds: JobBonds) => string;
+}
+
+const count = (min: number, max: number): NumberRange => ({ min, max, integer: true });
+
+export const WIZARD_VARIANT: JobFormVariant = {
+  ranges: {
+    shots: count(1, 10_000),
+    maxIterations: count(1, 1000),
+    tolerance: { min: 0.001, max: 1, step: 0.001 },
+    max_states: count(1, MAX_ALGORITHM_COUNT),
+    max_expansion_states: count(1, MAX_ALGORITHM_COUNT),
+    ansatz_reps: count(1, MAX_ANSATZ_REPS),
+    convergence_count: count(0, MAX_CONVERGENCE_COUNT),
+    amplitude_screening_tolerance: { min: 0, step: 1e-20 },
+    convergence_abstol: { min: 0, step: 1e-4 },
+  },
+  basisOptions: WIZARD_BASIS_OPTIONS,
+  ansatzOptions: WIZARD_ANSATZ_OPTIONS,
+  entanglementOptions: WIZARD_ENTANGLEMENT_OPTIONS,
+  instanceTypes: WIZARD_INSTANCE_TYPES,
+  nextBondKey: nextWizardBondKey,
+};
+
+export const FORM_VARIANT: JobFormVariant = {
+  ranges: {
+    shots: count(1, MAX_ALGORITHM_COUNT),
+    maxIterations: count(1, MAX_ALGORITHM_COUNT),
+    tolerance: { min: 0 },
+    max_states: count(1, MAX_ALGORITHM_COUNT),
+    max_expansion_states: count(1, MAX_ALGORITHM_COUNT),
+    ansatz_reps: count(1, MAX_ANSATZ_REPS),
+    convergence_count: count(1, MAX_CONVERGENCE_COUNT),
+    amplitude_screening_tolerance: { min: 0 },
+    convergence_abstol: { min: 0 },
+  },
+  amplitudeFallback: JOB_DEFAULTS.amplitude_screening_tolerance,
+  basisOptions: FORM_BASIS_OPTIONS,
+  ansatzOptions: FORM_ANSATZ_OPTIONS,
+  entanglementOptions: FORM_ENTANGLEMENT_OPTIONS,
+  instanceTypes: FORM_INSTANCE_TYPES,
+  nextBondKey: nextFormBondKey,
+};
+
+/** What every field group of the creation forms receives. */
+export interface JobFieldsProps {
+  form: JobForm;
+  onChange: (patch: Partial<JobForm>) => void;
+  variant: JobFormVariant;
+}

@@ -1,0 +1,58 @@
+import type { Organization } from '@hivqe/contract';
+import { useState, type FormEvent } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { messageOf } from '../../../lib/api-error.ts';
+import { useAddOrganizationMember } from '../api/add-organization-member.ts';
+
+interface MemberAddDialogProps {
+  organization: Organization;
+  onClose: () => void;
+}
+
+export function MemberAddDialog({ organization, onClose }: MemberAddDialogProps) {
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const addition = useAddOrganizationMember();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = email.trim();
+    const isInvalid = !organization.org_id || !trimmed;
+    setInvalid(isInvalid);
+    if (isInvalid) return;
+    addition.mutate({ orgId: organization.org_id, email: trimmed }, { onSuccess: onClose });
+  }
+
+  const error = invalid
+    ? 'Organization and member email are required'
+    : addition.isError
+      ? messageOf(addition.error, 'Failed to add member')
+      : null;
+
+  return (
+    <Modal title="Add Member" onClose={onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <FormField
+          label="Member Email"
+          type="email"
+          autoComplete="off"
+          hint="New members will be added with Member role"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && <Banner tone="error">{error}</Banner>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={addition.isPending}>
+            {addition.isPending ? 'Adding...' : 'Add Member'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

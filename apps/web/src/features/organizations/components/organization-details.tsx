@@ -1,0 +1,65 @@
+import type { Organization } from '@hivqe/contract';
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../components/ui/date-text.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { useFlashMessage } from '../../../lib/use-flash-message.ts';
+import { useStanding } from '../standing.ts';
+import { MemberAddDialog } from './member-add-dialog.tsx';
+import { MemberInviteDialog } from './member-invite-dialog.tsx';
+import { MemberList } from './member-list.tsx';
+import { OrganizationDeleteDialog } from './organization-delete-dialog.tsx';
+
+type OpenDialog = 'invite' | 'add' | 'delete' | null;
+
+interface OrganizationDetailsProps {
+  organization: Organization;
+  onDeleted: () => void;
+}
+
+export function OrganizationDetails({ organization, onDeleted }: OrganizationDetailsProps) {
+  const standing = useStanding(organization);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { message, flash } = useFlashMessage();
+  const close = () => setDialog(null);
+
+  const actions = standing.canManage && (
+    <div className="flex shrink-0 gap-2">
+      <Button variant="secondary" onClick={() => setDialog('invite')}>
+        Invite Member
+      </Button>
+      <Button variant="secondary" onClick={() => setDialog('add')}>
+        Add Member
+      </Button>
+      <Button variant="danger" onClick={() => setDialog('delete')}>
+        Delete
+      </Button>
+    </div>
+  );
+
+  return (
+    <Panel
+      title={organization.name}
+      description={`Created: ${formatDate(organization.created_at) ?? 'Unknown'}`}
+      actions={actions}
+    >
+      {message && <Banner tone={message.tone}>{message.text}</Banner>}
+      <MemberList organization={organization} standing={standing} />
+      {dialog === 'invite' && (
+        <MemberInviteDialog
+          organization={organization}
+          onClose={close}
+          onSent={(invitation) => {
+            close();
+            flash('success', `Invitation sent to ${invitation.email}`);
+          }}
+        />
+      )}
+      {dialog === 'add' && <MemberAddDialog organization={organization} onClose={close} />}
+      {dialog === 'delete' && (
+        <OrganizationDeleteDialog organization={organization} onClose={close} onDeleted={onDeleted} />
+      )}
+    </Panel>
+  );
+}
