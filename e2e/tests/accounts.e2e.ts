@@ -1,43 +1,31 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeFromMailbox, launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startConsole, type Console } from '../support/console.ts';
+import { firstAdminSignIn, signIn, signUp } from '../support/flows.ts';
 
 let browser: Browser;
+let app: Console;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
 });
-afterAll(async () => browser.close());
-
-const PASSWORD = 'e2e-password-1';
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
 
 describe('accounts in the browser', () => {
   it('signs up, confirms with the mailed code, signs in, and logs out', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser, app.baseUrl);
     const email = uniqueEmail('signup');
-    await page.goto('/login');
-    await page.getByText('Sign in to your account').waitFor();
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await signUp(page, browser, app.baseUrl, email);
 
-    const signUp = page.getByRole('dialog', { name: 'Create your account' });
-    await signUp.getByLabel('Email Address').fill(email);
-    await signUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await signUp.getByLabel('Confirm Password').fill(PASSWORD);
-    await signUp.getByRole('button', { name: 'Create Account' }).click();
-
-    const confirm = page.getByRole('dialog', { name: /confirm/i });
-    await confirm.getByText(email).waitFor();
-    await confirm.getByLabel('Confirmation Code').fill(await codeFromMailbox(browser, email));
-    await confirm.getByRole('button', { name: 'Confirm Email' }).click();
-    await page.getByText('Email verification successful! You can now sign in to your account.').waitFor();
-    await confirm.waitFor({ state: 'detached', timeout: 10_000 });
-
-    await page.getByLabel('Username').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email);
     await page.getByText(`Welcome, ${email}`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'User Management' }).count()).toBe(0);
-    expect(await page.getByRole('navigation').getByRole('link', { name: 'Organizations' }).count()).toBe(1);
+    const menu = page.getByRole('navigation');
+    expect(await menu.getByRole('link', { name: 'Organizations' }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'User Management' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Sign in to your account').waitFor();
@@ -46,20 +34,10 @@ describe('accounts in the browser', () => {
   });
 
   it("walks the bootstrap admin's first login through Set New Password to the admin menu", async () => {
-    const page = await openPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(inject('adminEmail'));
-    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-
-    await page.getByText('This is your first login. Please set a new password.').waitFor();
-    await page.getByLabel('New Password').fill('admin-new-pass-1');
-    await page.getByLabel('Confirm Password').fill('admin-new-pass-1');
-    await page.getByRole('button', { name: 'Set Password' }).click();
-
-    await page.getByText(`Welcome, ${inject('adminEmail')}`).waitFor();
+    const page = await openPage(browser, app.baseUrl);
+    await firstAdminSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, 'admin-new-pass-1');
     for (const item of ['Dashboard', 'Account', 'Organizations', 'User Management', 'Invitations', 'IQM']) {
-      await page.getByRole('navigation').getByText(item, { exact: true }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: item, exact: true }).waitFor();
     }
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@hivqe/contract';
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@hivqe/contract';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { AuthRepo, UserRow } from '../modules/auth/repo.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
@@ -36,7 +36,7 @@ export function makeGuards(
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
     if (!principalOf(request).user.isSystemAdmin) {
-      throw forbidden('System administrator privileges are required to access this page.');
+      throw forbidden(ADMIN_MESSAGES.required);
     }
   };
   return { requireUser, requireAdmin };

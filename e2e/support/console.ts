@@ -3,17 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 
 export const ADMIN_EMAIL = 'admin@e2e.example.com';
 export const ADMIN_PASSWORD = 'first-admin-pass';
+/** Accounts in this domain are the operating company's own (direct execution). */
+export const INTERNAL_DOMAIN = 'internal.e2e.example.com';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    adminEmail: string;
-    adminPassword: string;
-  }
+export interface Console {
+  baseUrl: string;
+  stop(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -43,10 +41,14 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not start:\n${output()}`);
 }
 
-/** Starts the console exactly as `npm start` does (embedded defaults) on a fresh data directory. */
-export default async function setup(project: TestProject) {
+/**
+ * Starts the console as `npm start` does (embedded defaults) on a fresh data directory, one per test file,
+ * so each file begins from an empty database with a bootstrap administrator that has not signed in yet.
+ */
+export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hivqe-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '../..');
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -57,23 +59,25 @@ export default async function setup(project: TestProject) {
       SMTP_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      INTERNAL_EMAIL_DOMAIN: INTERNAL_DOMAIN,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('adminEmail', ADMIN_EMAIL);
-  project.provide('adminPassword', ADMIN_PASSWORD);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

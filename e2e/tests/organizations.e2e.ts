@@ -1,0 +1,159 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, mailTo, openPage, uniqueEmail } from '../support/browser.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  INTERNAL_DOMAIN,
+  startConsole,
+  type Console,
+} from '../support/console.ts';
+import { firstAdminSignIn, PASSWORD, signedInUser } from '../support/flows.ts';
+
+let browser: Browser;
+let app: Console;
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Mail bodies may be quoted-printable: undo soft line breaks and escapes before reading a link. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function createOrganization(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Organization' });
+  await dialog.getByLabel('Organization Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
+}
+
+function memberRow(page: Page, email: string): Locator {
+  return page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: email });
+}
+
+async function grantJobPermission(page: Page, email: string): Promise<void> {
+  const row = memberRow(page, email);
+  await row.getByRole('button', { name: 'Grant' }).click();
+  await row.getByText('Can Create Jobs').waitFor();
+}
+
+async function priorityOrder(page: Page): Promise<string[]> {
+  const handles = await page.getByRole('button', { name: /^Reorder / }).all();
+  return Promise.all(
+    handles.map(async (handle) => (await handle.getAttribute('aria-label'))!.slice('Reorder '.length)),
+  );
+}
+
+/** A real pointer drag: press, move past the 8 px activation distance, travel, release. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = (await from.boundingBox())!;
+  const end = (await to.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 - 12, { steps: 4 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 - 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('organizations in the browser', () => {
+  it('invites a member who accepts, gets job permission, reorders sources; an admin promotes them', async () => {
+    const ownerEmail = uniqueEmail('owner', INTERNAL_DOMAIN);
+    const memberEmail = uniqueEmail('member');
+    const owner = await signedInUser(browser, app.baseUrl, ownerEmail);
+
+    await owner.goto('/?section=organizations');
+    await owner.getByRole('heading', { name: 'My Organizations' }).waitFor();
+    await createOrganization(owner, 'Quantum Lab A');
+    await createOrganization(owner, 'Quantum Lab B');
+
+    await owner.getByRole('button', { name: /^Quantum Lab A/ }).click();
+    await owner.getByRole('button', { name: 'Invite Member' }).click();
+    const invite = owner.getByRole('dialog', { name: 'Invite Member to Quantum Lab A' });
+    await invite.getByLabel('Email Address').fill(memberEmail);
+    await invite.getByRole('button', { name: 'Send Invitation' }).click();
+    await invite.waitFor({ state: 'detached' });
+
+    const mail = decodeQuotedPrintable(await mailTo(browser, app.baseUrl, memberEmail));
+    const link = mail.match(/https?:\/\/\S+\/invite\/accept\?token=[^\s"<>]+/)?.[0];
+    expect(link, 'the invitation mail carries the accept link').toBeDefined();
+
+    const member = await openPage(browser, app.baseUrl);
+    await member.goto(link!);
+    await member.getByLabel('Full Name').fill('Marie Member');
+    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await member.getByLabel('Confirm Password').fill(PASSWORD);
+    await member.getByRole('button', { name: 'Accept Invitation' }).click();
+    await member.getByRole('heading', { name: 'Welcome!' }).waitFor();
+    await member.getByText(`Welcome, ${memberEmail}`).waitFor({ timeout: 15_000 });
+    expect(new URL(member.url()).pathname).toBe('/');
+
+    await owner.reload();
+    await owner.getByRole('button', { name: /^Quantum Lab A/ }).click();
+    await memberRow(owner, memberEmail).waitFor();
+    await grantJobPermission(owner, memberEmail);
+
+    await owner.getByRole('button', { name: /^Quantum Lab B/ }).click();
+    await owner.getByRole('button', { name: 'Add Member' }).click();
+    const add = owner.getByRole('dialog', { name: 'Add Member' });
+    await add.getByLabel(/Email/).fill(memberEmail);
+    await add.getByRole('button', { name: 'Add Member' }).click();
+    await add.waitFor({ state: 'detached' });
+    await grantJobPermission(owner, memberEmail);
+
+    await member.goto('/?section=organizations');
+    await member.getByRole('tab', { name: 'Job Permission Priorities' }).click();
+    await member.getByRole('heading', { name: 'Job Creation Permissions' }).waitFor();
+    await member.getByText('1st Priority').waitFor();
+    expect(await priorityOrder(member)).toEqual(['Quantum Lab A', 'Quantum Lab B']);
+
+    await drag(
+      member,
+      member.getByRole('button', { name: 'Reorder Quantum Lab B' }),
+      member.getByRole('button', { name: 'Reorder Quantum Lab A' }),
+    );
+    expect(await priorityOrder(member)).toEqual(['Quantum Lab B', 'Quantum Lab A']);
+    await member.getByRole('button', { name: 'Save Changes' }).click();
+    await member.getByText('Organization priorities updated successfully!').waitFor();
+
+    await member.reload();
+    await member.getByRole('tab', { name: 'Job Permission Priorities' }).click();
+    await member.getByText('1st Priority').waitFor();
+    expect(await priorityOrder(member)).toEqual(['Quantum Lab B', 'Quantum Lab A']);
+
+    const admin = await openPage(browser, app.baseUrl);
+    await firstAdminSignIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD, 'admin-new-pass-1');
+    await admin.goto('/?section=users');
+    const row = admin.getByRole('listitem', { name: memberEmail });
+    await row.waitFor();
+    const toggle = row.getByRole('checkbox', { name: 'System Admin' });
+    expect(await toggle.isChecked()).toBe(false);
+    // The checkbox follows the server: it shows checked once the change is saved.
+    await toggle.click();
+    await admin.waitForFunction(
+      (email) =>
+        document.querySelector<HTMLInputElement>(`li[aria-label="${email}"] input[type="checkbox"]`)
+          ?.checked === true,
+      memberEmail,
+    );
+    await admin.reload();
+    expect(
+      await admin
+        .getByRole('listitem', { name: memberEmail })
+        .getByRole('checkbox', { name: 'System Admin' })
+        .isChecked(),
+    ).toBe(true);
+
+    // The promotion reaches the member: the admin menu items appear after a reload.
+    await member.reload();
+    await member.getByRole('navigation').getByRole('link', { name: 'User Management' }).waitFor();
+  });
+});
