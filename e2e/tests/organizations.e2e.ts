@@ -121,7 +121,15 @@ describe('organizations in the browser', () => {
       member.getByRole('button', { name: 'Reorder Quantum Lab A' }),
     );
     expect(await priorityOrder(member)).toEqual(['Quantum Lab B', 'Quantum Lab A']);
-    await member.getByRole('button', { name: 'Save Changes' }).click();
+    const [saved] = await Promise.all([
+      member.waitForResponse(
+        (response) =>
+          response.url().includes('/organization-priorities') && response.request().method() === 'PUT',
+      ),
+      member.getByRole('button', { name: 'Save Changes' }).click(),
+    ]);
+    expect(saved.status(), await saved.text()).toBe(200);
+    expect(saved.request().postDataJSON().priorities.length).toBe(2);
     await member.getByText('Organization priorities updated successfully!').waitFor();
 
     await member.reload();

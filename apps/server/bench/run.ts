@@ -1,3 +1,5 @@
 import { benchAuth } from './auth.ts';
+import { benchJobs } from './jobs.ts';
 
 await benchAuth();
+await benchJobs();

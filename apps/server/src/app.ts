@@ -13,6 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { Throttle } from './lib/throttle.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { AccountSettingsRepo } from './modules/account/repo.ts';
+import { AccountSettingsService } from './modules/account/service.ts';
 import { AccountRemoval } from './modules/admin/account-removal.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -29,8 +32,16 @@ import { mailboxRoutes } from './modules/dev/mailbox.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { InvitesRepo } from './modules/invites/repo.ts';
 import { invitesRoutes } from './modules/invites/routes.ts';
+import { iqmJobsRoutes } from './modules/jobs/iqm-routes.ts';
+import { JobsRepo } from './modules/jobs/repo.ts';
+import { hybridJobsRoutes } from './modules/jobs/routes.ts';
+import { JobsService } from './modules/jobs/service.ts';
 import { InvitesService } from './modules/invites/service.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
+import { MarketplaceRepo } from './modules/marketplace/repo.ts';
+import { marketplaceRoutes } from './modules/marketplace/routes.ts';
+import { MarketplaceService } from './modules/marketplace/service.ts';
+import { SubscriptionStates } from './modules/marketplace/states.ts';
 import { OrgsRepo } from './modules/orgs/repo.ts';
 import { orgsRoutes } from './modules/orgs/routes.ts';
 import { OrgsService } from './modules/orgs/service.ts';
@@ -40,9 +51,14 @@ import { PrioritiesService } from './modules/priorities/service.ts';
 import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import type { RoleAccessChecker } from './providers/aws/role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
+import { LocalMarketplace } from './providers/marketplace/local-marketplace.ts';
+import type { MarketplaceProvider } from './providers/marketplace/marketplace.ts';
 import { OutboxMailer } from './providers/mail/outbox.ts';
+import { createBackends } from './providers/quantum/create-backends.ts';
 import type { Keyring } from './providers/secrets/keyring.ts';
+import type { RunnerControl } from './worker/local-runner.ts';
 
 export interface AppDeps {
   db: Db;
@@ -62,11 +78,25 @@ export interface AppDeps {
   companyName?: string;
   /** Where the console is reached, for links in e-mails. */
   publicUrl?: string;
+  /** The job runner of this process, when it runs one (WORKERS > 0). */
+  jobRunner?: RunnerControl;
+  /** Where new jobs go (JOB_BACKEND); absent: local. */
+  jobBackend?: 'local';
+  /** The account in the ARNs of local jobs; absent: 000000000000. */
+  localAccountId?: string;
+  /** MARKETPLACE: AWS Marketplace or the embedded one; absent: the local marketplace. */
+  marketplace?: MarketplaceProvider;
+  /** PLATFORM_AWS_ACCOUNT_ID, the principal customers' access roles trust; absent: 000000000000. */
+  platformAwsAccountId?: string;
+  /** Assumes customers' roles (Test connection) when jobs run on Braket; absent: not offered. */
+  roleAccess?: RoleAccessChecker;
 }
 
 export interface App {
   app: FastifyInstance;
   auth: AuthService;
+  /** Marketplace subscription states, for the notification poller and the entitlement sync. */
+  marketplaceStates: SubscriptionStates;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -126,6 +156,47 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rules: deps.throttleRules ?? DEFAULT_AUTH_THROTTLE,
     now: deps.now,
   });
+  const localAccountId = deps.localAccountId ?? '000000000000';
+  const accountSettings = new AccountSettingsService({
+    repo: new AccountSettingsRepo(deps.db),
+    users: repo,
+    box: deps.keyring.box('provider-settings'),
+    audit,
+    platformAccountId: deps.platformAwsAccountId ?? '000000000000',
+    // Without settings of their own, users' jobs run in the platform's account, with the local back end only.
+    platformDefaultAccountId: (deps.jobBackend ?? 'local') === 'local' ? localAccountId : null,
+    roleAccess: deps.roleAccess,
+  });
+  const marketplaceProvider = deps.marketplace ?? new LocalMarketplace();
+  const marketplaceRepo = new MarketplaceRepo(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const marketplaceStates = new SubscriptionStates({
+    repo: marketplaceRepo,
+    subscriptions: new SubscriptionsRepo(deps.db),
+    marketplace: marketplaceProvider,
+    now,
+    log: deps.logger,
+  });
+  const marketplace = new MarketplaceService({
+    repo: marketplaceRepo,
+    states: marketplaceStates,
+    marketplace: marketplaceProvider,
+    audit,
+    now,
+    log: deps.logger,
+  });
+  const jobs = new JobsService({
+    repo: new JobsRepo(deps.db),
+    users: repo,
+    backends: createBackends(deps.db, {
+      jobBackend: deps.jobBackend ?? 'local',
+      localAccountId,
+      runner: deps.jobRunner,
+    }),
+    permissions: priorities,
+    audit,
+    now: deps.now,
+  });
   const { requireUser, requireAdmin } = makeGuards(repo, tokens);
 
   await app.register(
@@ -137,13 +208,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(prioritiesRoutes({ priorities, requireUser }));
       await api.register(adminRoutes({ admin, requireAdmin }));
       await api.register(logsRoutes({ audit, requireAdmin }));
+      await api.register(hybridJobsRoutes({ jobs, requireUser }));
+      await api.register(iqmJobsRoutes({ jobs, requireAdmin }));
+      await api.register(accountRoutes({ settings: accountSettings, requireUser }));
+      await api.register(marketplaceRoutes({ marketplace, requireUser }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
   );
   if (deps.mailer instanceof OutboxMailer) await app.register(mailboxRoutes(deps.mailer));
   await registerWeb(app, deps.webDist);
-  return { app, auth };
+  return { app, auth, marketplaceStates };
 }
 
 /** Serves the built console, falling back to index.html for client-side routes; /api stays JSON. */

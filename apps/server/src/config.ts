@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MARKETPLACE_MODES } from '@hivqe/contract';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
@@ -30,13 +31,56 @@ const configSchema = z.object({
       .regex(/^[0-9a-f]{64}$/i)
       .optional(),
   ),
+  /** local: the embedded marketplace with simulated subscriptions; aws: AWS Marketplace SaaS. */
+  MARKETPLACE: z.enum(MARKETPLACE_MODES).default('local'),
+  /** The product's AWS Marketplace product code; required with MARKETPLACE=aws. */
+  MARKETPLACE_PRODUCT_CODE: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
+  /** The SQS queue subscribed to the marketplace's SNS topics; absent: no notification poller. */
+  MARKETPLACE_SQS_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** The platform's own AWS account: the principal customers' access roles trust. */
+  PLATFORM_AWS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{12}$/, 'must be 12 digits')
+    .default('000000000000'),
+  /** The region of the platform's own AWS clients (STS, SQS). */
+  AWS_REGION: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/)
+      .default('us-east-1'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Jobs the local engine runs at once in this process; 0: this process runs none (API only). */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Where new jobs run; only the built-in engine exists so far. */
+  JOB_BACKEND: z.enum(['local']).default('local'),
+  /** The account in the ARNs of local jobs. */
+  LOCAL_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{12}$/, 'must be 12 digits')
+    .default('000000000000'),
+  /** How long a runner's claim on a job holds without a heartbeat; then the sweeper frees the job. */
+  JOB_LEASE_MS: z.coerce.number().int().min(2000).max(600_000).default(10_000),
+  /** How often a runner renews its leases and notices cancel requests made in other processes. */
+  JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).max(500).default(250),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
 
 export class ConfigError extends Error {}
+
+/** The configuration of a process about to start; an invalid one stops it with the message. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 /** Parses the environment; an invalid variable stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = parsed.data;
+  if (config.MARKETPLACE === 'aws' && !config.MARKETPLACE_PRODUCT_CODE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MARKETPLACE_PRODUCT_CODE: required when MARKETPLACE=aws',
+    );
+  }
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),

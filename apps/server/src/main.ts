@@ -3,25 +3,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { Passwords } from './modules/auth/passwords.ts';
+import { startMarketplaceBackground } from './modules/marketplace/background.ts';
+import { StsRoleAccessChecker } from './providers/aws/sts-role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { OutboxMailer } from './providers/mail/outbox.ts';
 import { SmtpMailer } from './providers/mail/smtp.ts';
+import { createMarketplace } from './providers/marketplace/create-marketplace.ts';
 import { Keyring } from './providers/secrets/keyring.ts';
+import { createLocalRunner, runnerTimings } from './worker/start-runner.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
@@ -29,10 +26,13 @@ async function main(): Promise<void> {
   await database.migrate();
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'pglite' }, 'database migrated');
 
+  // The API process runs local jobs too unless WORKERS=0 (then `npm run worker` processes do, on PostgreSQL).
+  const runner = config.WORKERS > 0 ? createLocalRunner(database.db, log, runnerTimings(config)) : undefined;
+
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
-  const { app, auth } = await buildApp({
+  const { app, auth, marketplaceStates } = await buildApp({
     db: database.db,
     mailer,
     keyring: Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir }),
@@ -42,6 +42,17 @@ async function main(): Promise<void> {
     internalEmailDomain: config.INTERNAL_EMAIL_DOMAIN,
     companyName: config.COMPANY_NAME,
     publicUrl: config.publicUrl,
+    jobRunner: runner,
+    jobBackend: config.JOB_BACKEND,
+    localAccountId: config.LOCAL_ACCOUNT_ID,
+    marketplace: createMarketplace({
+      mode: config.MARKETPLACE,
+      productCode: config.MARKETPLACE_PRODUCT_CODE,
+    }),
+    platformAwsAccountId: config.PLATFORM_AWS_ACCOUNT_ID,
+    // Test connection assumes customers' roles only where jobs do: on a non-local back end.
+    roleAccess:
+      config.JOB_BACKEND === 'local' ? undefined : new StsRoleAccessChecker({ region: config.AWS_REGION }),
   });
 
   const adminPassword = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
@@ -52,14 +63,27 @@ async function main(): Promise<void> {
     );
   }
 
+  const marketplaceBackground =
+    config.MARKETPLACE === 'aws'
+      ? startMarketplaceBackground({
+          states: marketplaceStates,
+          queueUrl: config.MARKETPLACE_SQS_URL,
+          region: config.AWS_REGION,
+          log,
+        })
+      : undefined;
+
   const close = async () => {
+    await marketplaceBackground?.stop();
     await app.close();
+    await runner?.stop();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  runner?.start();
   log.info(
     `${config.publicUrl} is ready${config.SMTP_URL ? '' : `; mail goes to ${config.publicUrl}/dev/mailbox`}`,
   );

@@ -9,3 +9,6 @@ export * from './priorities.ts';
 export * from './admin.ts';
 export * from './logs.ts';
 export * from './jobs/index.ts';
+export * from './account-settings.ts';
+export * from './cloudformation-template.ts';
+export * from './marketplace.ts';

@@ -22,6 +22,13 @@ export const AUDIT_ACTIONS = [
   'user.system_admin',
   'priorities.update',
   'priorities.reset',
+  'settings.update',
+  'settings.delete',
+  'marketplace.link',
+  'marketplace.simulated_subscribe',
+  'marketplace.simulated_cancel',
+  'job.create',
+  'job.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

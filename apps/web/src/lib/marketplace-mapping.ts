@@ -8,3 +8,8 @@ export function storedMappingId(): string | null {
 export function rememberMappingId(mappingId: string): void {
   if (mappingId !== storedMappingId()) localStorage.setItem(MAPPING_ID_STORAGE_KEY, mappingId);
 }
+
+/** Once the mapping is linked (mapping_completed), or can never be. */
+export function forgetMappingId(): void {
+  localStorage.removeItem(MAPPING_ID_STORAGE_KEY);
+}

@@ -4,7 +4,7 @@ import type { Actor } from './actor.ts';
 import { AuditRepo } from './repo.ts';
 
 export interface AuditTarget {
-  type: 'organization' | 'member' | 'invitation' | 'user' | 'priorities';
+  type: 'organization' | 'member' | 'invitation' | 'user' | 'priorities' | 'settings' | 'marketplace' | 'job';
   id?: string | null;
   /** A human name for the target (an organization's name, an e-mail address), kept if the target goes. */
   label?: string | null;

@@ -24,4 +24,13 @@ export class SubscriptionsRepo extends Repo {
       .where(and(eq(marketplaceSubscriptions.userId, userId), activeSubscription(now)));
     return row;
   }
+
+  /** The user's subscription whatever its state, for the marketplace page. */
+  async subscriptionOf(userId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(marketplaceSubscriptions)
+      .where(eq(marketplaceSubscriptions.userId, userId));
+    return row;
+  }
 }

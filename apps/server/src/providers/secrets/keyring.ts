@@ -1,6 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SecretBox } from './secret-box.ts';
 
 /**
  * The server's master key: SECRETS_KEY (64 hex digits) when set, else a key file created once in
@@ -25,5 +26,10 @@ export class Keyring {
 
   derive(purpose: string): Buffer {
     return Buffer.from(hkdfSync('sha256', this.master, Buffer.alloc(0), purpose, 32));
+  }
+
+  /** AES-256-GCM sealing of secrets at rest, under a key of its own for `purpose`. */
+  box(purpose: string): SecretBox {
+    return new SecretBox(this.derive(purpose));
   }
 }

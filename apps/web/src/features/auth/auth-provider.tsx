@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { apiClient } from '../../lib/api-client.ts';
 import { clearAuthCaches } from '../../lib/auth-caches.ts';
 import { accessToken, forgetEmail, rememberEmail } from '../../lib/token-storage.ts';
+import { linkStoredMapping } from '../marketplace/api/complete-mapping.ts';
 import { completeNewPassword as postNewPassword } from './api/complete-new-password.ts';
 import { getCurrentUser } from './api/get-current-user.ts';
 import { login as postLogin } from './api/login.ts';
@@ -75,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!access_token || !refresh_token || expires_in === null) throw new Error('Login failed.');
     apiClient.startSession({ access_token, refresh_token, expires_in });
     rememberEmail(response.user_email);
+    await linkStoredMapping();
     setState({ ...SIGNED_OUT, user: userFromLogin(response, username) });
   }, []);
 
@@ -89,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       });
       apiClient.startSession(response);
       rememberEmail(response.user_email);
+      await linkStoredMapping();
       const identity = { ...challenge.identity, user_email: response.user_email };
       setState({ ...SIGNED_OUT, user: userFromLogin(identity, challenge.enteredUsername) });
     },

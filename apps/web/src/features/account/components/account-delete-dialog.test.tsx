@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { apiPath, server } from '../../../test/server.ts';
 import { signedInAs, type TestUser } from '../../../test/session.ts';
+import { settingsServer } from '../testing/settings-server.ts';
 
 async function openDeleteDialog(testUser?: TestUser) {
   signedInAs(testUser);
+  settingsServer();
   const view = renderApp('/?section=account');
   await view.user.click(await screen.findByRole('button', { name: 'Delete Account' }));
   const dialog = screen.getByRole('dialog', { name: 'Confirm Account Deletion' });

@@ -1,12 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { apiPath, server } from '../../../test/server.ts';
 import { signedInAs, SYSTEM_ADMIN, type TestUser } from '../../../test/session.ts';
+import { settingsServer } from '../testing/settings-server.ts';
 
 async function openAccount(testUser?: TestUser) {
   signedInAs(testUser);
+  settingsServer();
   const view = renderApp('/?section=account');
   await screen.findByRole('heading', { name: 'Personal Information' });
   return view;
@@ -17,6 +19,7 @@ const section = (title: string) => screen.getByRole('heading', { name: title }).
 describe('account settings page', () => {
   it("shows its title and subtitle, and 'Loading account settings...' while loading", async () => {
     signedInAs();
+    settingsServer();
     server.use(
       http.get(apiPath('/auth/me/profile'), async () => {
         await delay(100);
@@ -41,6 +44,7 @@ describe('account settings page', () => {
 
   it("says 'Failed to load profile' when the profile cannot be read", async () => {
     signedInAs();
+    settingsServer();
     server.use(
       http.get(apiPath('/auth/me/profile'), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
     );
@@ -188,6 +192,60 @@ describe('account settings page', () => {
       await screen.findByRole('link', { name: 'Organizations' });
       expect(roles.getByText('Can manage organizations').nextSibling).toHaveTextContent('Yes');
       expect(roles.getByText('Can manage users').nextSibling).toHaveTextContent('No');
+    });
+  });
+
+  describe('marketplace banner and organization count', () => {
+    it('shows the marketplace-linked banner with the AWS account and customer', async () => {
+      signedInAs();
+      settingsServer(undefined, {
+        mapping: {
+          mapping_id: 'm-1',
+          aws_account_id: '444455556666',
+          customer_id: 'cust-42',
+          product_code: 'prod-1',
+          linked_at: '2026-01-02T03:04:05.000Z',
+        },
+      });
+      renderApp('/?section=account');
+
+      const banner = await screen.findByText('Linked to AWS Marketplace');
+      expect(banner.closest('[role="status"]')).toHaveTextContent(
+        'Your account is linked to the AWS Marketplace subscription of AWS account 444455556666 (customer cust-42).',
+      );
+    });
+
+    it('shows no banner for an account without a marketplace link', async () => {
+      await openAccount();
+      expect(screen.queryByText('Linked to AWS Marketplace')).not.toBeInTheDocument();
+    });
+
+    it('counts the organizations the user belongs to', async () => {
+      signedInAs();
+      const organization = (org_id: string, role: 'organization_owner' | 'organization_member' | null) => ({
+        org_id,
+        name: org_id,
+        created_at: '2026-01-01T00:00:00.000Z',
+        created_by: null,
+        owner_id: null,
+        member_count: 2,
+        default_can_create_jobs: false,
+        role,
+      });
+      settingsServer(undefined, {
+        organizations: [
+          organization('a', 'organization_owner'),
+          organization('b', 'organization_member'),
+          organization('c', null),
+        ],
+      });
+      renderApp('/?section=account');
+      const roles = await screen.findByRole('heading', { name: 'Roles & Permissions' });
+      await waitFor(() =>
+        expect(within(roles.closest('section')!).getByText('Organizations').nextSibling).toHaveTextContent(
+          '2',
+        ),
+      );
     });
   });
 });

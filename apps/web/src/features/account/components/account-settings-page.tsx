@@ -1,12 +1,19 @@
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useAuth } from '../../auth/auth-context.ts';
+import { isSystemAdmin } from '../../auth/permissions.ts';
+import { MarketplaceLinkedBanner } from '../../marketplace/components/marketplace-linked-banner.tsx';
+import { useMyOrganizationCount } from '../../organizations/api/get-my-organizations.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { PersonalInformationSection } from './personal-information-section.tsx';
+import { ProviderSettingsSections } from './provider-settings-sections.tsx';
 import { RolesPermissionsSection } from './roles-permissions-section.tsx';
 
-/** Each section is its own component so the provider-credential and marketplace sections can slot in later. */
+/** accounts.md 2.9, one component per section. */
 export function AccountSettingsPage() {
   const profile = useProfile();
+  const { permissions } = useAuth();
+  const organizationCount = useMyOrganizationCount();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -17,9 +24,10 @@ export function AccountSettingsPage() {
         <StatusMessage>Loading account settings...</StatusMessage>
       ) : (
         <>
+          <MarketplaceLinkedBanner />
           <PersonalInformationSection profile={profile.data} />
-          {/* Organizations are not built yet; their count is wired here once they are. */}
-          <RolesPermissionsSection organizationCount={0} />
+          <RolesPermissionsSection organizationCount={organizationCount} />
+          {isSystemAdmin(permissions) && <ProviderSettingsSections />}
           <DeleteAccountSection />
         </>
       )}

@@ -1,19 +1,116 @@
+import type { MarketplaceSubscriptionResponse } from '@hivqe/contract';
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
+import { apiPath, server } from '../../../test/server.ts';
 import { signedInAs } from '../../../test/session.ts';
 
-describe('marketplace onboarding page', () => {
-  it('says honestly that the marketplace linkage is not available yet', async () => {
-    signedInAs();
-    renderApp('/marketplace');
+type Subscription = NonNullable<MarketplaceSubscriptionResponse['subscription']>;
 
+const ACTIVE: Subscription = {
+  status: 'active',
+  active: true,
+  verified_at: '2026-03-04T05:06:07.000Z',
+  expires_at: null,
+  aws_account_id: '444455556666',
+  customer_id: 'local-ada',
+};
+
+/** A local (or AWS) marketplace whose simulated subscription the page can start and cancel. */
+function marketplace(mode: 'local' | 'aws', initial: Subscription | null, { failChanges = false } = {}) {
+  let subscription = initial;
+  const calls: string[] = [];
+  server.use(
+    http.get(apiPath('/marketplace/subscription'), () => HttpResponse.json({ mode, subscription })),
+    http.post(apiPath('/marketplace/simulated-subscription'), () => {
+      calls.push('POST');
+      if (failChanges) return HttpResponse.json({ message: 'x' }, { status: 500 });
+      subscription = ACTIVE;
+      return HttpResponse.json({ mode, subscription });
+    }),
+    http.delete(apiPath('/marketplace/simulated-subscription'), () => {
+      calls.push('DELETE');
+      if (failChanges) return HttpResponse.json({ message: 'x' }, { status: 500 });
+      subscription = { ...ACTIVE, status: 'inactive', active: false };
+      return HttpResponse.json({ mode, subscription });
+    }),
+  );
+  return calls;
+}
+
+async function openPage() {
+  signedInAs();
+  const view = renderApp('/marketplace');
+  await screen.findByRole('heading', { name: 'Complete AWS Marketplace Onboarding' });
+  return view;
+}
+
+const statusText = () => screen.getByText('Subscription status').nextSibling;
+
+describe('marketplace onboarding page', () => {
+  it('lets a user start a simulated subscription in local mode, clearly labelled', async () => {
+    const calls = marketplace('local', null);
+    const { user } = await openPage();
+
+    expect(await screen.findByText('Simulated subscription')).toBeInTheDocument();
     expect(
-      await screen.findByRole('heading', { name: 'Complete AWS Marketplace Onboarding' }),
+      screen.getByText(
+        'This deployment uses a local marketplace: subscriptions here are simulated and nothing is billed.',
+      ),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText('AWS Marketplace linkage is not available yet in this deployment.'),
-    ).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('No subscription');
+
+    await user.click(screen.getByRole('button', { name: 'Start simulated subscription' }));
+
+    expect(await screen.findByText('Simulated subscription started.')).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('Active');
+    expect(screen.getByText('Verified').nextSibling).toHaveTextContent('Mar 4, 2026');
+    expect(screen.getByText('AWS account').nextSibling).toHaveTextContent('444455556666');
+    expect(screen.getByText('Customer').nextSibling).toHaveTextContent('local-ada');
+    expect(calls).toEqual(['POST']);
+  });
+
+  it('cancels an active simulated subscription', async () => {
+    const calls = marketplace('local', ACTIVE);
+    const { user } = await openPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel simulated subscription' }));
+
+    expect(await screen.findByText('Simulated subscription cancelled.')).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('Inactive');
+    expect(screen.getByRole('button', { name: 'Start simulated subscription' })).toBeInTheDocument();
+    expect(calls).toEqual(['DELETE']);
+  });
+
+  it('says when the simulated subscription cannot be changed', async () => {
+    marketplace('local', null, { failChanges: true });
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Start simulated subscription' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to start the simulated subscription');
+  });
+
+  it('with AWS Marketplace shows the real subscription and simulates nothing', async () => {
+    marketplace('aws', { ...ACTIVE, status: 'pending_cancel', customer_id: 'cust-9' });
+    await openPage();
+
+    expect(await screen.findByText(/Subscribe to HI-VQE Console in AWS Marketplace/)).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('Pending cancellation');
+    expect(screen.queryByText('Simulated subscription')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /simulated subscription/ })).not.toBeInTheDocument();
+  });
+
+  it("shows an expired subscription as 'Expired'", async () => {
+    marketplace('aws', { ...ACTIVE, active: false, expires_at: '2020-01-01T00:00:00.000Z' });
+    await openPage();
+    expect(await screen.findByText('Expires')).toBeInTheDocument();
+    expect(statusText()).toHaveTextContent('Expired');
+  });
+
+  it('says when the subscription cannot be loaded', async () => {
+    server.use(http.get(apiPath('/marketplace/subscription'), () => HttpResponse.json({}, { status: 500 })));
+    await openPage();
+    expect(await screen.findByText('Failed to load subscription')).toBeInTheDocument();
   });
 
   it('is for signed-in users only', () => {

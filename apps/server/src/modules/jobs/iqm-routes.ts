@@ -1,0 +1,47 @@
+import {
+  createIqmJobRequest,
+  createIqmJobResponse,
+  iqmJob,
+  iqmJobListQuery,
+  iqmJobListResponse,
+  iqmJobParams,
+  JOB_PATHS,
+} from '@hivqe/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, type Guard } from '../../plugins/authenticate.ts';
+import { actorOf } from '../audit/actor.ts';
+import type { JobsService } from './service.ts';
+
+export interface IqmJobsRoutesDeps {
+  jobs: JobsService;
+  /** The IQM page is for system administrators only (jobs.md 6), and so are its calls. */
+  requireAdmin: Guard;
+}
+
+/** The IQM panel's calls (jobs.md 7); on this machine its jobs run on the local engine too. */
+export const iqmJobsRoutes =
+  ({ jobs, requireAdmin }: IqmJobsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['iqm jobs'];
+    app.get(
+      JOB_PATHS.iqmJobs,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, querystring: iqmJobListQuery, response: { 200: iqmJobListResponse } },
+      },
+      async (request) => jobs.listIqm(principalOf(request).user, request.query),
+    );
+    app.get(
+      `${JOB_PATHS.iqmJobs}/:id`,
+      { preHandler: requireAdmin, schema: { tags, params: iqmJobParams, response: { 200: iqmJob } } },
+      async (request) => jobs.iqmJob(principalOf(request).user, request.params.id),
+    );
+    app.post(
+      JOB_PATHS.iqmJobs,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, body: createIqmJobRequest, response: { 201: createIqmJobResponse } },
+      },
+      async (request, reply) => reply.status(201).send(await jobs.createIqm(actorOf(request), request.body)),
+    );
+  };

@@ -1,0 +1,61 @@
+import type { JobStatus } from '@hivqe/contract';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { Repo } from '../../db/repo.ts';
+import { jobs, type JobKind, type JobRow, type NewJob } from '../../db/schema/jobs.ts';
+import type { PagePosition } from './cursor.ts';
+
+export interface JobPageQuery {
+  userId: string;
+  kind: JobKind;
+  status?: JobStatus;
+  after?: PagePosition;
+  limit: number;
+}
+
+/** A listed job with its position, which the next page starts after. */
+export type PagedJob = JobRow & { position: PagePosition };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** created_at to the microsecond, in a form that reads back exactly whatever the session's settings. */
+const createdAtText = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export class JobsRepo extends Repo {
+  async insert(job: NewJob): Promise<JobRow> {
+    const [row] = await this.db.insert(jobs).values(job).returning();
+    return row;
+  }
+
+  async findByArn(jobArn: string): Promise<JobRow | undefined> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.jobArn, jobArn));
+    return row;
+  }
+
+  /** Job ids are UUIDs; any other text names no job (rather than failing the cast). */
+  async findById(id: string): Promise<JobRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    return row;
+  }
+
+  /** A user's jobs of one kind, newest first (ties by id), after a position; keyset paging stays fast deep down. */
+  async page(query: JobPageQuery): Promise<PagedJob[]> {
+    const conditions: SQL[] = [eq(jobs.userId, query.userId), eq(jobs.kind, query.kind)];
+    if (query.status) conditions.push(eq(jobs.status, query.status));
+    if (query.after) {
+      conditions.push(
+        sql`(${jobs.createdAt}, ${jobs.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`,
+      );
+    }
+    const rows = await this.db
+      .select({ ...getTableColumns(jobs), createdAtText })
+      .from(jobs)
+      .where(and(...conditions))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(query.limit);
+    return rows.map(({ createdAtText: createdAt, ...job }) => ({
+      ...job,
+      position: { createdAt, id: job.id },
+    }));
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  cancelHybridJobResponse,
+  createHybridJobRequest,
+  createHybridJobResponse,
+  hybridJob,
+  hybridJobDetailQuery,
+  hybridJobDetailResponse,
+  hybridJobHeaders,
+  hybridJobListQuery,
+  hybridJobListResponse,
+  hybridJobLogsResponse,
+  hybridJobMetricsResponse,
+  hybridJobQuery,
+  JOB_PATHS,
+} from '@hivqe/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, type Guard } from '../../plugins/authenticate.ts';
+import { actorOf } from '../audit/actor.ts';
+import type { JobsService } from './service.ts';
+
+export interface JobsRoutesDeps {
+  jobs: JobsService;
+  requireUser: Guard;
+}
+
+/** The cloud hybrid-job calls (jobs.md 7); the by-ARN calls take the job_arn query parameter. */
+export const hybridJobsRoutes =
+  ({ jobs, requireUser }: JobsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['hybrid jobs'];
+    app.get(
+      JOB_PATHS.hybridJobs,
+      {
+        preHandler: requireUser,
+        schema: { tags, querystring: hybridJobListQuery, response: { 200: hybridJobListResponse } },
+      },
+      async (request) => jobs.listHybrid(principalOf(request).user, request.query),
+    );
+    app.post(
+      JOB_PATHS.hybridJobs,
+      {
+        preHandler: requireUser,
+        schema: { tags, body: createHybridJobRequest, response: { 201: createHybridJobResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await jobs.createHybrid(actorOf(request), request.body)),
+    );
+    app.get(
+      JOB_PATHS.hybridJob,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          querystring: hybridJobQuery,
+          headers: hybridJobHeaders,
+          response: { 200: hybridJob },
+        },
+      },
+      async (request) =>
+        jobs.hybridJob(
+          principalOf(request).user,
+          request.query.job_arn,
+          request.headers['x-force-refresh'] === 'true',
+        ),
+    );
+    app.get(
+      JOB_PATHS.hybridJobDetail,
+      {
+        preHandler: requireUser,
+        schema: { tags, querystring: hybridJobDetailQuery, response: { 200: hybridJobDetailResponse } },
+      },
+      async (request) => jobs.detail(principalOf(request).user, request.query.job_arn),
+    );
+    app.post(
+      JOB_PATHS.hybridJobCancel,
+      {
+        preHandler: requireUser,
+        schema: { tags, querystring: hybridJobQuery, response: { 200: cancelHybridJobResponse } },
+      },
+      async (request) => jobs.cancel(actorOf(request), request.query.job_arn),
+    );
+    app.get(
+      JOB_PATHS.hybridJobLogs,
+      {
+        preHandler: requireUser,
+        schema: { tags, querystring: hybridJobQuery, response: { 200: hybridJobLogsResponse } },
+      },
+      async (request) => jobs.logs(principalOf(request).user, request.query.job_arn),
+    );
+    app.get(
+      JOB_PATHS.hybridJobMetrics,
+      {
+        preHandler: requireUser,
+        schema: { tags, querystring: hybridJobQuery, response: { 200: hybridJobMetricsResponse } },
+      },
+      async (request) => jobs.metrics(principalOf(request).user, request.query.job_arn),
+    );
+  };

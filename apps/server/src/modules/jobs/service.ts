@@ -1,0 +1,201 @@
+import {
+  JOB_MESSAGES,
+  type CancelHybridJobResponse,
+  type CreateHybridJobRequest,
+  type CreateHybridJobResponse,
+  type CreateIqmJobRequest,
+  type CreateIqmJobResponse,
+  type HybridJob,
+  type HybridJobDetailResponse,
+  type HybridJobListQuery,
+  type HybridJobListResponse,
+  type HybridJobLogsResponse,
+  type HybridJobMetricsResponse,
+  type IqmJob,
+  type IqmJobListQuery,
+  type IqmJobListResponse,
+  type JobStatus,
+  type PermissionSource,
+  type RequestedSource,
+} from '@hivqe/contract';
+import type { JobKind, JobRow } from '../../db/schema/jobs.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { QuantumBackends } from '../../providers/quantum/backends.ts';
+import type { Actor } from '../audit/actor.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { UserRow } from '../auth/repo.ts';
+import { decodePosition, encodePosition } from './cursor.ts';
+import { hybridJobDraft, iqmJobDraft, type JobDraft } from './drafts.ts';
+import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
+import type { JobsRepo } from './repo.ts';
+
+export interface JobsServiceDeps {
+  repo: JobsRepo;
+  users: { findUserByLogin(login: string): Promise<UserRow | undefined> };
+  backends: QuantumBackends;
+  /** The priorities module's rule: the source a new job is billed to, or a 403 with the reason. */
+  permissions: { resolveSource(userId: string, requested?: RequestedSource): Promise<PermissionSource> };
+  audit: AuditLog;
+  now?: () => Date;
+}
+
+interface Page<T> {
+  jobs: T[];
+  next_token: string | null;
+}
+
+/**
+ * The job calls: who may see and do what, and which back end does it. A user reaches only their own jobs;
+ * someone else's answers 404 as if it did not exist, so ARNs do not leak. A system administrator may also
+ * list and read anyone's.
+ */
+export class JobsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: JobsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async listHybrid(user: UserRow, query: HybridJobListQuery): Promise<HybridJobListResponse> {
+    const owner = await this.listedUser(user, query.user_id);
+    return this.page(owner, 'hybrid', query, presentHybridJob);
+  }
+
+  createHybrid(actor: Actor, request: CreateHybridJobRequest): Promise<CreateHybridJobResponse> {
+    return this.create(actor, hybridJobDraft(request, this.now()));
+  }
+
+  /** With `refresh`, the back end is asked first (for a remote one, the service's state replaces ours). */
+  async hybridJob(user: UserRow, jobArn: string, refresh: boolean): Promise<HybridJob> {
+    const job = await this.readable(user, jobArn, 'hybrid');
+    if (!refresh) return presentHybridJob(job);
+    await this.deps.backends.of(job.backend).refresh(job);
+    return presentHybridJob(await this.reread(job));
+  }
+
+  async detail(user: UserRow, jobArn: string): Promise<HybridJobDetailResponse> {
+    return presentDetail(await this.readable(user, jobArn, 'hybrid'));
+  }
+
+  /** Only the owner cancels: a queued job at once, a running one within a second. */
+  async cancel(actor: Actor, jobArn: string): Promise<CancelHybridJobResponse> {
+    const job = await this.readable(actor.user, jobArn);
+    if (job.userId !== actor.user.id) throw notFound(JOB_MESSAGES.notFound);
+    const outcome = await this.deps.backends.of(job.backend).cancel(job);
+    if (outcome === 'ended') throw conflict(JOB_MESSAGES.notCancellable((await this.reread(job)).status));
+    await this.deps.audit.record(actor, 'job.cancel', auditTarget(job), { status: outcome });
+    return { job_arn: job.jobArn, status: outcome };
+  }
+
+  async logs(user: UserRow, jobArn: string): Promise<HybridJobLogsResponse> {
+    const job = await this.readable(user, jobArn);
+    return presentLogs(await this.deps.backends.of(job.backend).logs(job));
+  }
+
+  async metrics(user: UserRow, jobArn: string): Promise<HybridJobMetricsResponse> {
+    const job = await this.readable(user, jobArn);
+    const points = await this.deps.backends.of(job.backend).metrics(job);
+    return { job_arn: job.jobArn, points: points.map(presentPoint) };
+  }
+
+  listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
+    return this.page(user, 'iqm', query, presentIqmJob);
+  }
+
+  async iqmJob(user: UserRow, id: string): Promise<IqmJob> {
+    const job = await this.deps.repo.findById(id);
+    return presentIqmJob(this.visible(user, job, 'iqm'));
+  }
+
+  createIqm(actor: Actor, request: CreateIqmJobRequest): Promise<CreateIqmJobResponse> {
+    return this.create(actor, iqmJobDraft(request));
+  }
+
+  /**
+   * Stores and submits a job billed to a permission source valid now (the payload's, else the user's
+   * active one), once its back end has accepted the hyperparameters. A refusal stores nothing; the job and
+   * its audit record are stored together.
+   */
+  private async create(actor: Actor, draft: JobDraft): Promise<CreateHybridJobResponse> {
+    const source = await this.deps.permissions.resolveSource(actor.user.id, draft.permissionSource);
+    const backend = this.deps.backends.current();
+    const refusal = backend.refusal(draft.kind, draft.hyperparameters);
+    if (refusal) throw badRequest(refusal);
+    const job = await this.deps.repo.transaction(async (repo) => {
+      const stored = await repo.insert({
+        id: draft.id,
+        jobArn: backend.jobArn(draft.region, draft.resource),
+        jobName: draft.jobName,
+        userId: actor.user.id,
+        kind: draft.kind,
+        backend: backend.name,
+        status: backend.initialStatus,
+        device: draft.device,
+        hyperparameters: draft.hyperparameters,
+        instanceConfig: draft.instanceConfig,
+        tags: draft.tags,
+        permissionSource: source,
+      });
+      await this.deps.audit.within(repo).record(actor, 'job.create', auditTarget(stored), {
+        kind: stored.kind,
+        backend: stored.backend,
+        device: stored.device,
+        permission_source: source.type,
+        organization_id: source.organization_id,
+        billed_to: source.billed_to,
+      });
+      return stored;
+    });
+    await backend.submit(job);
+    return { job_arn: job.jobArn, status: job.status };
+  }
+
+  /** Whose jobs a list shows: the caller's, or with user_id (e-mail or username) anyone's for an admin. */
+  private async listedUser(user: UserRow, login: string | undefined): Promise<UserRow> {
+    if (login === undefined || login.toLowerCase() === user.email || login === user.username) return user;
+    if (!user.isSystemAdmin) throw forbidden(JOB_MESSAGES.otherUsersJobs);
+    const owner = await this.deps.users.findUserByLogin(login);
+    if (!owner) throw notFound(JOB_MESSAGES.userNotFound);
+    return owner;
+  }
+
+  private async page<T>(
+    owner: UserRow,
+    kind: JobKind,
+    query: { max_results: number; next_token?: string; status_filter?: JobStatus },
+    present: (job: JobRow) => T,
+  ): Promise<Page<T>> {
+    const after = query.next_token === undefined ? undefined : decodePosition(query.next_token);
+    if (query.next_token !== undefined && after === undefined)
+      throw badRequest(JOB_MESSAGES.invalidNextToken);
+    const rows = await this.deps.repo.page({
+      userId: owner.id,
+      kind,
+      status: query.status_filter,
+      after,
+      limit: query.max_results + 1,
+    });
+    const jobs = rows.slice(0, query.max_results);
+    const last = jobs.at(-1);
+    const more = rows.length > query.max_results && last !== undefined;
+    return { jobs: jobs.map(present), next_token: more ? encodePosition(last.position) : null };
+  }
+
+  private async readable(user: UserRow, jobArn: string, kind?: JobKind): Promise<JobRow> {
+    return this.visible(user, await this.deps.repo.findByArn(jobArn), kind);
+  }
+
+  private visible(user: UserRow, job: JobRow | undefined, kind?: JobKind): JobRow {
+    const mayRead = job !== undefined && (job.userId === user.id || user.isSystemAdmin);
+    if (!mayRead || (kind !== undefined && job.kind !== kind)) throw notFound(JOB_MESSAGES.notFound);
+    return job;
+  }
+
+  private async reread(job: JobRow): Promise<JobRow> {
+    const current = await this.deps.repo.findById(job.id);
+    if (!current) throw notFound(JOB_MESSAGES.notFound);
+    return current;
+  }
+}
+
+const auditTarget = (job: JobRow) => ({ type: 'job' as const, id: job.jobArn, label: job.jobName });

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../db/schema/jobs.ts';
+import type { JobOutputRepo } from './job-output.ts';
+import type { JobOutcome, JobQueue } from './queue.ts';
+import { RunOutput } from './run-output.ts';
+import type { ThreadInput, ThreadMessage } from './thread-protocol.ts';
+
+export interface RunnerTimings {
+  /** Jobs run at once. */
+  workers: number;
+  /** How long a claim holds without a heartbeat. */
+  leaseMs: number;
+  /** How often held leases are renewed and cancel requests from other processes noticed. */
+  heartbeatMs: number;
+  /** How often an idle runner looks for queued jobs and sweeps jobs of lost runners. */
+  pollMs: number;
+  /** Runs a job may lose to dead runners before the sweeper fails it. */
+  maxAttempts: number;
+}
+
+export interface LocalRunnerDeps extends RunnerTimings {
+  queue: JobQueue;
+  output: JobOutputRepo;
+  log: FastifyBaseLogger;
+}
+
+/** What the API needs of a runner in its own process: a nudge after a job is queued, and instant cancel. */
+export interface RunnerControl {
+  wake(): void;
+  /** Stops the job at once if this runner holds it; false when it does not. */
+  cancel(jobId: string): Promise<boolean>;
+}
+
+interface Running {
+  job: JobRow;
+  thread: Worker;
+  output: RunOutput;
+  /** Set once the job's outcome is decided; the thread's later events are ignored. */
+  ended: boolean;
+  /** Resolves when the outcome is stored. */
+  stored: Promise<void>;
+}
+
+/**
+ * The thread's code is TypeScript, so each thread registers tsx before loading it. Node 20 does not apply
+ * ESM hooks registered with `--import tsx` in a worker's execArgv to the worker's own modules ("Unknown file
+ * extension .ts"); tsx's CommonJS hook runs inside the thread and works under node, tsx and vitest alike.
+ * Both paths are resolved from here, whatever the working directory.
+ */
+const require = createRequire(import.meta.url);
+const threadBoot = [
+  `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();`,
+  `require(${JSON.stringify(fileURLToPath(new URL('./engine-thread.ts', import.meta.url)))});`,
+].join('\n');
+
+/** Runs queued local jobs on the engine, each in a worker thread of its own, at most `workers` at once. */
+export class LocalRunner implements RunnerControl {
+  readonly owner = `runner-${randomUUID()}`;
+  private readonly running = new Map<string, Running>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private filling: Promise<void> | undefined;
+  private refill = false;
+  private beating = false;
+  private stopped = true;
+
+  constructor(private readonly deps: LocalRunnerDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timers = [
+      setInterval(() => void this.tick(), this.deps.pollMs),
+      setInterval(() => void this.beat(), this.deps.heartbeatMs),
+    ];
+    void this.tick();
+  }
+
+  wake(): void {
+    if (!this.stopped) void this.fill();
+  }
+
+  async cancel(jobId: string): Promise<boolean> {
+    const run = this.running.get(jobId);
+    if (!run || !this.end(run, { status: 'CANCELLED' }, 'Job cancelled by the user.')) return false;
+    await run.stored;
+    return true;
+  }
+
+  /** Stops claiming, ends the threads and hands their jobs back to the queue (a clean shutdown loses nothing). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timers.forEach(clearInterval);
+    await this.filling;
+    await Promise.all(
+      [...this.running.values()].map(async (run) => {
+        if (run.ended) return run.stored;
+        run.ended = true;
+        await run.thread.terminate();
+        await run.output.flushed();
+        await this.deps.queue.release(run.job.id, this.owner);
+      }),
+    );
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const swept = await this.deps.queue.sweep(this.deps.maxAttempts);
+      if (swept.requeued.length + swept.failed.length + swept.cancelled.length > 0) {
+        this.deps.log.warn(swept, 'freed jobs of lost runners');
+      }
+      await this.fill();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'job runner tick failed');
+    }
+  }
+
+  /** One claiming loop at a time; a wake during it makes it look once more. */
+  private fill(): Promise<void> {
+    this.refill = true;
+    this.filling ??= this.claimWhileFree()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'could not claim a job'))
+      .finally(() => {
+        this.filling = undefined;
+      });
+    return this.filling;
+  }
+
+  private async claimWhileFree(): Promise<void> {
+    while (this.refill) {
+      this.refill = false;
+      while (!this.stopped && this.running.size < this.deps.workers) {
+        const job = await this.deps.queue.claim(this.owner, this.deps.leaseMs);
+        if (!job) break;
+        this.launch(job);
+      }
+    }
+  }
+
+  private launch(job: JobRow): void {
+    const { log } = this.deps;
+    const output = new RunOutput(job.id, this.deps.output, (error) =>
+      log.error({ err: error, job: job.jobArn }, 'could not store job output'),
+    );
+    const input: ThreadInput = { kind: job.kind, hyperparameters: job.hyperparameters };
+    const thread = new Worker(threadBoot, { eval: true, workerData: input });
+    const run: Running = { job, thread, output, ended: false, stored: Promise.resolve() };
+    this.running.set(job.id, run);
+    log.info({ job: job.jobArn, attempt: job.attempts }, 'job started');
+    output.log(`Job ${job.jobName} started on the local HI-VQE engine (attempt ${job.attempts}).`);
+
+    thread.on('message', (message: ThreadMessage) => {
+      if (run.ended) return;
+      switch (message.type) {
+        case 'log':
+          return output.log(message.line);
+        case 'iteration':
+          return output.metric(message.point);
+        case 'done':
+          return void this.end(run, { status: 'COMPLETED' }, 'Job completed.');
+        case 'failed':
+          return void this.end(
+            run,
+            { status: 'FAILED', failureReason: message.message },
+            `Job failed: ${message.message}`,
+          );
+      }
+    });
+    thread.on('error', (error) => {
+      const reason = `The engine crashed: ${error.message}`;
+      this.end(run, { status: 'FAILED', failureReason: reason }, reason);
+    });
+    thread.on('exit', (code) => {
+      const reason = `The engine stopped unexpectedly (exit code ${code}).`;
+      this.end(run, { status: 'FAILED', failureReason: reason }, reason);
+    });
+  }
+
+  /**
+   * Decides a job's outcome once: stops its thread at once, then stores the last line and the outcome and
+   * frees the slot. False when the outcome was already decided.
+   */
+  private end(run: Running, outcome: JobOutcome, line: string): boolean {
+    if (run.ended) return false;
+    run.ended = true;
+    const { queue, log } = this.deps;
+    run.stored = (async () => {
+      await run.thread.terminate();
+      run.output.log(line);
+      await run.output.flushed();
+      if (!(await queue.finish(run.job.id, this.owner, outcome))) {
+        log.warn({ job: run.job.jobArn }, 'job ended after its lease was lost; outcome not stored');
+      }
+      log.info({ job: run.job.jobArn, status: outcome.status }, 'job ended');
+    })()
+      .catch((error: unknown) => log.error({ err: error, job: run.job.jobArn }, 'could not end job'))
+      .finally(() => this.vacate(run));
+    return true;
+  }
+
+  private vacate(run: Running): void {
+    this.running.delete(run.job.id);
+    this.wake();
+  }
+
+  /** Renews every lease at once; a cancel requested elsewhere stops its job, a lost job is dropped. */
+  private async beat(): Promise<void> {
+    const held = [...this.running.values()].filter((run) => !run.ended);
+    if (this.beating || held.length === 0) return;
+    this.beating = true;
+    try {
+      const ids = held.map((run) => run.job.id);
+      const statuses = await this.deps.queue.heartbeat(this.owner, ids, this.deps.leaseMs);
+      for (const run of held) {
+        const status = statuses.get(run.job.id);
+        if (status === 'CANCELLING') this.end(run, { status: 'CANCELLED' }, 'Job cancelled by the user.');
+        if (status === undefined && !run.ended) this.drop(run);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'job heartbeat failed');
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  /** The job is no longer this runner's (swept after a stall, or deleted): stop it without writing. */
+  private drop(run: Running): void {
+    run.ended = true;
+    this.deps.log.warn({ job: run.job.jobArn }, 'lost the lease of a running job; stopped it');
+    run.stored = run.thread
+      .terminate()
+      .then(() => undefined)
+      .finally(() => this.vacate(run));
+  }
+}

@@ -1,0 +1,32 @@
+import pino from 'pino';
+import { loadConfigOrExit } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createLocalRunner, runnerTimings } from './start-runner.ts';
+
+/** `npm run worker`: a job runner without the API, so local jobs scale out over processes on PostgreSQL. */
+const config = loadConfigOrExit();
+const log = pino({ level: config.LOG_LEVEL });
+if (!config.DATABASE_URL) {
+  log.error(
+    'npm run worker needs DATABASE_URL: the embedded database belongs to one process, ' +
+      'so without PostgreSQL the API process runs the jobs itself (WORKERS).',
+  );
+  process.exit(1);
+}
+if (config.WORKERS === 0) {
+  log.error('WORKERS=0: a worker process must run at least one job at a time.');
+  process.exit(1);
+}
+const database = await openDatabase({ url: config.DATABASE_URL });
+await database.migrate();
+const runner = createLocalRunner(database.db, log, runnerTimings(config));
+runner.start();
+log.info({ runner: runner.owner, workers: config.WORKERS }, 'worker is running jobs');
+
+const stop = async () => {
+  await runner.stop();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,245 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JOB_PATHS } from '@hivqe/contract';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase } from '../../test/harness.ts';
+import {
+  byArn,
+  createHybridJob,
+  hybridPayload,
+  jobUser,
+  n2LongForm,
+  storedJob,
+  waitFor,
+  waitForStatus,
+} from '../../test/job-flows.ts';
+import { seedJobs } from '../../test/job-seed.ts';
+import { call } from '../../test/org-flows.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { jobLogs, jobMetrics, jobs } from '../db/schema/index.ts';
+import type { RunnerTimings } from './local-runner.ts';
+import { JobQueue, QUEUE_MESSAGES } from './queue.ts';
+import { createLocalRunner } from './start-runner.ts';
+
+const silent = pino({ level: 'silent' });
+const QUICK: RunnerTimings = { workers: 1, leaseMs: 2000, heartbeatMs: 100, pollMs: 100, maxAttempts: 2 };
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+const later = (step: () => Promise<unknown>) => cleanup.push(async () => void (await step()));
+
+/** An app over a database of the test's own (a runner of one test must not meet another test's jobs). */
+async function setup(database?: Database) {
+  const db = database ?? (await openTestDatabase());
+  if (!database) later(() => db.close());
+  const t = await createTestApp({}, db);
+  later(() => t.close());
+  return { t, database: db, queue: new JobQueue(db.db) };
+}
+
+function startRunner(database: Database, timings: Partial<RunnerTimings> = {}) {
+  const runner = createLocalRunner(database.db, silent, { ...QUICK, ...timings });
+  runner.start();
+  later(() => runner.stop());
+  return runner;
+}
+
+const logLines = async (database: Database, jobId: string) =>
+  (await database.db.select().from(jobLogs).where(eq(jobLogs.jobId, jobId)).orderBy(jobLogs.id)).map(
+    (row) => row.message,
+  );
+
+/** N2 in 6-31G for 60 iterations: a few seconds, long enough to lose its runner in the middle. */
+const n2MediumPayload = () => {
+  const form = n2LongForm();
+  return hybridPayload({ ...form, parameters: { ...form.parameters, maxIterations: 60 } });
+};
+
+describe('claiming', () => {
+  it('never hands one job to two claims at once (FOR UPDATE SKIP LOCKED)', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const seeded = await seedJobs(database.db, user.id, 20, ['QUEUED']);
+    const claims = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => queue.claim(i % 2 === 0 ? 'runner-a' : 'runner-b', 5000)),
+    );
+    const claimed = claims.flatMap((job) => (job ? [job.jobArn] : []));
+    expect(claimed).toHaveLength(20);
+    expect(new Set(claimed)).toEqual(new Set(seeded));
+    const rows = await database.db.select().from(jobs).where(eq(jobs.userId, user.id));
+    expect(rows.every((row) => row.status === 'RUNNING' && row.attempts === 1)).toBe(true);
+  });
+
+  it('two runners on one database run every job exactly once', async () => {
+    const { t, database } = await setup();
+    const user = await jobUser(t);
+    const created = [];
+    for (let i = 0; i < 6; i++) created.push((await createHybridJob(t, user)).job_arn);
+    startRunner(database, { workers: 2 });
+    startRunner(database, { workers: 2 });
+    for (const jobArn of created) {
+      const job = await waitForStatus(database.db, jobArn, ['COMPLETED', 'FAILED'], 60_000);
+      expect(job.status).toBe('COMPLETED');
+      expect(job.attempts).toBe(1);
+      const starts = (await logLines(database, job.id)).filter((line) => line.startsWith('Job hivqe-'));
+      expect(starts).toHaveLength(1);
+    }
+  });
+});
+
+describe('losing a runner', () => {
+  it('requeues the job of a runner that stopped responding; another runner completes it', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const { job_arn } = await createHybridJob(t, user);
+    // A runner claimed the job and died: no heartbeat will ever renew its lease.
+    const claimed = await queue.claim('runner-that-died', 300);
+    expect(claimed?.jobArn).toBe(job_arn);
+
+    startRunner(database);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
+    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 2, leaseOwner: null });
+    const lines = await logLines(database, done.id);
+    expect(lines.indexOf(QUEUE_MESSAGES.requeued)).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf(QUEUE_MESSAGES.requeued)).toBeLessThan(lines.indexOf('Job completed.'));
+  });
+
+  it('fails the job with the reason once it lost its runner the maximum number of times', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const { job_arn } = await createHybridJob(t, user);
+    const expire = () => new Promise((resolve) => setTimeout(resolve, 60));
+
+    await queue.claim('first-runner-that-died', 20);
+    await expire();
+    expect((await queue.sweep(2)).requeued).toHaveLength(1);
+    expect((await storedJob(database.db, job_arn)).status).toBe('QUEUED');
+
+    await queue.claim('second-runner-that-died', 20);
+    await expire();
+    const swept = await queue.sweep(2);
+    expect(swept.failed).toHaveLength(1);
+    const failed = await storedJob(database.db, job_arn);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failureReason: QUEUE_MESSAGES.failed(2),
+      leaseOwner: null,
+    });
+    expect(failed.endedAt).not.toBeNull();
+    expect((await call(t.app, 'GET', byArn(JOB_PATHS.hybridJob, job_arn), user)).json().failure_reason).toBe(
+      QUEUE_MESSAGES.failed(2),
+    );
+  });
+
+  it('cancels a job whose runner died while cancelling it', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const { job_arn } = await createHybridJob(t, user);
+    const claimed = await queue.claim('runner-that-died', 20);
+    expect(await queue.requestCancel(claimed!.id)).toBe('CANCELLING');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await queue.sweep(2)).cancelled).toEqual([claimed!.id]);
+    expect((await storedJob(database.db, job_arn)).status).toBe('CANCELLED');
+  });
+
+  it('hands running jobs back on a clean shutdown, without counting the attempt', async () => {
+    const { t, database } = await setup();
+    const user = await jobUser(t);
+    const { job_arn } = await createHybridJob(t, user, hybridPayload(n2LongForm()));
+    const runner = startRunner(database);
+    const running = await waitForStatus(database.db, job_arn, ['RUNNING']);
+    await runner.stop();
+    const released = await storedJob(database.db, job_arn);
+    expect(released).toMatchObject({ status: 'QUEUED', attempts: 0, leaseOwner: null, startedAt: null });
+    expect((await logLines(database, running.id)).at(-1)).toBe(QUEUE_MESSAGES.released);
+  });
+
+  it('recovers the job of a worker process killed with SIGKILL in the middle of it', async () => {
+    const onPostgres = process.env.DATABASE_URL !== undefined;
+    // On PostgreSQL the worker shares the database with this test; with PGlite the worker owns a data
+    // directory and the database is opened again after the kill, as when a server is killed and restarted.
+    const schemaName = `test_${randomBytes(6).toString('hex')}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hivqe-kill-'));
+    later(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const open = () => openDatabase(onPostgres ? { url: process.env.DATABASE_URL, schemaName } : { dataDir });
+
+    let database = await open();
+    await database.migrate();
+    const t = await createTestApp({}, database);
+    const { job_arn } = await createHybridJob(t, await jobUser(t), n2MediumPayload());
+    await t.close();
+    if (!onPostgres) await database.close();
+
+    const worker = spawnWorker({ schemaName, dataDir, leaseMs: 1000 });
+    await worker.started;
+    if (onPostgres) {
+      const running = await storedJob(database.db, job_arn);
+      await waitFor(async () => {
+        const [point] = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, running.id));
+        return point;
+      }, 30_000);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+    worker.process.kill('SIGKILL');
+    await worker.exited;
+
+    if (!onPostgres) database = await open();
+    later(() => database.close());
+    const orphan = await storedJob(database.db, job_arn);
+    expect(orphan).toMatchObject({ status: 'RUNNING', attempts: 1 });
+    expect(orphan.leaseOwner).toMatch(/^runner-/);
+
+    startRunner(database, { leaseMs: 10_000 });
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 2 });
+    expect(await logLines(database, done.id)).toContain(QUEUE_MESSAGES.requeued);
+    // The retry drew the chart again: one point per iteration of the run that completed.
+    const points = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, done.id));
+    const calls = points.map((point) => point.costFunctionCall);
+    expect(calls).toEqual(Array.from({ length: calls.length }, (_, i) => 2 * (i + 1)));
+  });
+});
+
+const require = createRequire(import.meta.url);
+const fixture = fileURLToPath(new URL('../../test/worker-process.ts', import.meta.url));
+
+/** A runner in a child process (test/worker-process.ts); `started` resolves when it has begun a job. */
+function spawnWorker(options: { schemaName: string; dataDir: string; leaseMs: number }) {
+  const child = spawn(process.execPath, ['--import', require.resolve('tsx'), fixture], {
+    env: {
+      ...process.env,
+      WORKER_DATABASE_URL: process.env.DATABASE_URL ?? '',
+      WORKER_SCHEMA: options.schemaName,
+      WORKER_DATA_DIR: options.dataDir,
+      WORKER_LEASE_MS: String(options.leaseMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"msg":"job started"')) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`worker exited (${code}) before starting a job:\n${output}`)),
+    );
+  });
+  later(async () => {
+    child.kill('SIGKILL');
+    await exited;
+  });
+  return { process: child, started, exited };
+}

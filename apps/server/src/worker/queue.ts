@@ -1,0 +1,184 @@
+import type { JobStatus } from '@hivqe/contract';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs, type JobRow } from '../db/schema/jobs.ts';
+import { JobOutputRepo } from './job-output.ts';
+
+/** A runner holds a job while it runs and while its cancel is under way. */
+const HELD: JobStatus[] = ['RUNNING', 'CANCELLING'];
+
+export type JobOutcome =
+  { status: 'COMPLETED' } | { status: 'CANCELLED' } | { status: 'FAILED'; failureReason: string };
+
+export interface SweepResult {
+  requeued: string[];
+  failed: string[];
+  cancelled: string[];
+}
+
+export const QUEUE_MESSAGES = {
+  released: 'The worker shut down; the job was queued again.',
+  requeued: 'The worker running this job stopped responding; the job was queued again.',
+  lostWhileCancelling: 'The worker stopped while the job was being cancelled; the job is cancelled.',
+  failed: (attempts: number) =>
+    `The worker running this job stopped responding ${attempts} times (crash, kill or restart); ` +
+    'the job was not retried again.',
+} as const;
+
+const now = sql`now()`;
+const leaseEnd = (leaseMs: number): SQL => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+
+/**
+ * The local back end's queue, kept in the jobs table. Runners claim with FOR UPDATE SKIP LOCKED, so any
+ * number of them, in any number of processes on one PostgreSQL, share it without running a job twice. A
+ * claim is a lease the runner renews by heartbeat; the sweeper frees jobs whose lease ran out.
+ */
+export class JobQueue {
+  private readonly output: JobOutputRepo;
+
+  constructor(private readonly db: Db) {
+    this.output = new JobOutputRepo(db);
+  }
+
+  /** Claims the oldest queued local job for `owner`, leased for `leaseMs`; undefined when none waits. */
+  async claim(owner: string, leaseMs: number): Promise<JobRow | undefined> {
+    const next = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.backend, 'local'), eq(jobs.status, 'QUEUED')))
+      .orderBy(asc(jobs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await this.db
+      .update(jobs)
+      .set({
+        status: 'RUNNING',
+        leaseOwner: owner,
+        leaseExpiresAt: leaseEnd(leaseMs),
+        startedAt: now,
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(inArray(jobs.id, next))
+      .returning();
+    if (job && job.attempts > 1) await this.output.clearMetrics(job.id);
+    return job;
+  }
+
+  /**
+   * Renews for `leaseMs` the leases `owner` holds on `jobIds`; answers the status of each job still held. A job left out
+   * is lost to this owner (swept after a stall, or deleted with its user).
+   */
+  async heartbeat(owner: string, jobIds: string[], leaseMs: number): Promise<Map<string, JobStatus>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await this.db
+      .update(jobs)
+      .set({ leaseExpiresAt: leaseEnd(leaseMs) })
+      .where(and(inArray(jobs.id, jobIds), eq(jobs.leaseOwner, owner), inArray(jobs.status, HELD)))
+      .returning({ id: jobs.id, status: jobs.status });
+    return new Map(rows.map((row) => [row.id, row.status]));
+  }
+
+  /** Ends a job `owner` holds; false when the lease was lost meanwhile. */
+  async finish(jobId: string, owner: string, outcome: JobOutcome): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({
+        status: outcome.status,
+        failureReason: outcome.status === 'FAILED' ? outcome.failureReason : null,
+        endedAt: now,
+        updatedAt: now,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      })
+      .where(this.heldBy(jobId, owner))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Hands a job back to the queue at once, when its runner shuts down cleanly; the attempt is not counted,
+   * since the job did nothing wrong. A job being cancelled is cancelled instead.
+   */
+  async release(jobId: string, owner: string): Promise<void> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: sql`case when ${jobs.status} = 'CANCELLING' then 'CANCELLED' else 'QUEUED' end`,
+        endedAt: sql`case when ${jobs.status} = 'CANCELLING' then now() end`,
+        startedAt: sql`case when ${jobs.status} = 'CANCELLING' then ${jobs.startedAt} end`,
+        attempts: sql`${jobs.attempts} - 1`,
+        updatedAt: now,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      })
+      .where(this.heldBy(jobId, owner))
+      .returning({ status: jobs.status });
+    if (row) await this.note(jobId, row.status === 'QUEUED' ? QUEUE_MESSAGES.released : 'Job cancelled.');
+  }
+
+  /**
+   * Frees jobs whose runner vanished (crash, kill, restart): back to the queue while attempts remain,
+   * failed with the reason after `maxAttempts`; a job whose cancel was under way is cancelled. No job is
+   * left held without a live lease.
+   */
+  async sweep(maxAttempts: number): Promise<SweepResult> {
+    const expired = (status: JobStatus) =>
+      and(eq(jobs.backend, 'local'), eq(jobs.status, status), lt(jobs.leaseExpiresAt, now));
+    const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+    const cancelled = ids(
+      await this.db
+        .update(jobs)
+        .set({ ...free, status: 'CANCELLED', endedAt: now })
+        .where(expired('CANCELLING'))
+        .returning({ id: jobs.id }),
+    );
+    const failed = ids(
+      await this.db
+        .update(jobs)
+        .set({ ...free, status: 'FAILED', endedAt: now, failureReason: QUEUE_MESSAGES.failed(maxAttempts) })
+        .where(and(expired('RUNNING'), gte(jobs.attempts, maxAttempts)))
+        .returning({ id: jobs.id }),
+    );
+    const requeued = ids(
+      await this.db
+        .update(jobs)
+        .set({ ...free, status: 'QUEUED', startedAt: null })
+        .where(expired('RUNNING'))
+        .returning({ id: jobs.id }),
+    );
+    for (const id of cancelled) await this.note(id, QUEUE_MESSAGES.lostWhileCancelling);
+    for (const id of failed) await this.note(id, QUEUE_MESSAGES.failed(maxAttempts));
+    for (const id of requeued) await this.note(id, QUEUE_MESSAGES.requeued);
+    return { requeued, failed, cancelled };
+  }
+
+  /**
+   * Asks a job to stop: a queued job is cancelled at once, a running one becomes CANCELLING until its runner
+   * stops it. Answers the new status; undefined when the job had already ended.
+   */
+  async requestCancel(jobId: string): Promise<'CANCELLED' | 'CANCELLING' | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: sql`case when ${jobs.status} = 'QUEUED' then 'CANCELLED' else 'CANCELLING' end`,
+        endedAt: sql`case when ${jobs.status} = 'QUEUED' then now() end`,
+        updatedAt: now,
+      })
+      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['QUEUED', ...HELD])))
+      .returning({ status: jobs.status });
+    const status = row?.status;
+    if (status === 'CANCELLED') await this.note(jobId, 'Job cancelled before it started.');
+    return status === 'CANCELLED' || status === 'CANCELLING' ? status : undefined;
+  }
+
+  private heldBy(jobId: string, owner: string) {
+    return and(eq(jobs.id, jobId), eq(jobs.leaseOwner, owner), inArray(jobs.status, HELD));
+  }
+
+  private note(jobId: string, message: string): Promise<void> {
+    return this.output.appendLogs([{ jobId, timestamp: new Date(), message }]);
+  }
+}

@@ -1,0 +1,64 @@
+import type { IterationPoint } from '@hivqe/engine';
+import type { JobOutputRepo, NewJobLog, NewJobMetric } from './job-output.ts';
+
+/** Rows per insert, well below PostgreSQL's 65,535 bind parameters. */
+const MAX_BATCH = 2000;
+
+/**
+ * One running job's output on its way to the database. The engine reports faster than rows can be inserted
+ * one by one, so lines and points gather while a write is under way and go in the next one, in order.
+ */
+export class RunOutput {
+  private readonly logs: NewJobLog[] = [];
+  private readonly metrics: NewJobMetric[] = [];
+  private scheduled = false;
+  private written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly jobId: string,
+    private readonly repo: JobOutputRepo,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  log(message: string): void {
+    this.logs.push({ jobId: this.jobId, timestamp: new Date(), message });
+    this.schedule();
+  }
+
+  metric(point: IterationPoint): void {
+    this.metrics.push({
+      jobId: this.jobId,
+      costFunctionCall: point.costFunctionCall,
+      energy: point.energy,
+      // The engine reports NaN when it knows no exact energy to compare with.
+      error: Number.isNaN(point.error) ? null : point.error,
+      numStates: point.numStates,
+      timestamp: new Date(point.timestamp),
+    });
+    this.schedule();
+  }
+
+  /** Resolves once everything reported so far is stored. */
+  flushed(): Promise<void> {
+    return this.written;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.written = this.written.then(() => this.write());
+  }
+
+  private async write(): Promise<void> {
+    this.scheduled = false;
+    const logs = this.logs.splice(0, MAX_BATCH);
+    const metrics = this.metrics.splice(0, MAX_BATCH);
+    if (this.logs.length > 0 || this.metrics.length > 0) this.schedule();
+    try {
+      await this.repo.appendLogs(logs);
+      await this.repo.appendMetrics(metrics);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}

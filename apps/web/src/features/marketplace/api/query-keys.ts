@@ -1,0 +1,5 @@
+export const marketplaceKeys = {
+  all: ['marketplace'] as const,
+  mappingStatus: () => [...marketplaceKeys.all, 'mapping-status'] as const,
+  subscription: () => [...marketplaceKeys.all, 'subscription'] as const,
+};
