@@ -4,6 +4,7 @@ import {
   buildHybridJobPayload,
   defaultCloudJobForm,
   toHyperparameters,
+  type AccountSettingsResponse,
   type HybridJob,
   type HybridJobDetailResponse,
   type HybridJobHyperparameterValues,
@@ -13,20 +14,32 @@ import {
 } from '@hivqe/contract';
 import { http, HttpResponse, delay } from 'msw';
 import { apiPath, server } from '../../../test/server.ts';
-import type { AccountSettings } from '../api/get-account-settings.ts';
 
 export const ACCOUNT_ID = '123456789012';
 export const ROLE_ARN = `arn:aws:iam::${ACCOUNT_ID}:role/HI-VQE-Access-Role`;
-export const CLOUD_SETTINGS: AccountSettings = {
+export const CLOUD_SETTINGS: AccountSettingsResponse = {
+  user_email: 'ada@example.com',
+  source: 'user',
   account_id: ACCOUNT_ID,
   aws_region: 'us-east-1',
   role_arn: ROLE_ARN,
   external_id: 'external-1',
   iqm_api_key: null,
+  platform_account_id: '000000000000',
+  connection_test_available: false,
+};
+/** What the server answers when neither the user nor the platform has a cloud account (real Braket, no settings). */
+export const NO_CLOUD_SETTINGS: AccountSettingsResponse = {
+  ...CLOUD_SETTINGS,
+  source: null,
+  account_id: null,
+  aws_region: null,
+  role_arn: null,
+  external_id: null,
 };
 /** The server sends the IQM key masked: the browser only ever sees its last 10 characters. */
 export const IQM_KEY_TAIL = 'abcdef1234';
-export const IQM_SETTINGS: AccountSettings = { ...CLOUD_SETTINGS, iqm_api_key: `***${IQM_KEY_TAIL}` };
+export const IQM_SETTINGS: AccountSettingsResponse = { ...CLOUD_SETTINGS, iqm_api_key: `***${IQM_KEY_TAIL}` };
 
 /** The hyperparameters the console itself sends for the default form, with changes. */
 export function jobHyperparameters(
@@ -59,11 +72,11 @@ export const manyJobs = (count: number) =>
     }),
   );
 
-export function mockSettings(settings: AccountSettings | 'missing' | 'error') {
+export function mockSettings(settings: AccountSettingsResponse | 'missing' | 'error') {
   server.use(
     http.get(apiPath('/account/settings'), () =>
       settings === 'missing'
-        ? HttpResponse.json({ message: 'Settings not found' }, { status: 404 })
+        ? HttpResponse.json(NO_CLOUD_SETTINGS)
         : settings === 'error'
           ? HttpResponse.json({ message: 'boom' }, { status: 500 })
           : HttpResponse.json(settings),
