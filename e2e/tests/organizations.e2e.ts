@@ -121,13 +121,17 @@ describe('organizations in the browser', () => {
       member.getByRole('button', { name: 'Reorder Quantum Lab A' }),
     );
     expect(await priorityOrder(member)).toEqual(['Quantum Lab B', 'Quantum Lab A']);
-    const [saved] = await Promise.all([
-      member.waitForResponse(
-        (response) =>
-          response.url().includes('/organization-priorities') && response.request().method() === 'PUT',
-      ),
-      member.getByRole('button', { name: 'Save Changes' }).click(),
-    ]);
+    const save = member.getByRole('button', { name: 'Save Changes' });
+    await expect
+      .poll(() => save.isEnabled(), { message: 'Save Changes is offered after the reorder' })
+      .toBe(true);
+    const putPriorities = member.waitForResponse(
+      (response) =>
+        response.url().includes('/organization-priorities') && response.request().method() === 'PUT',
+      { timeout: 60_000 },
+    );
+    await save.click();
+    const saved = await putPriorities;
     expect(saved.status(), await saved.text()).toBe(200);
     expect(saved.request().postDataJSON().priorities.length).toBe(2);
     await member.getByText('Organization priorities updated successfully!').waitFor();
