@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { Passwords } from '../src/modules/auth/passwords.ts';
-import { Keyring } from '../src/providers/secrets/keyring.ts';
-import { MemoryMailer, RELAXED_THROTTLE } from '../test/harness.ts';
+import { startBenchServer } from './server.ts';
 import { fmt, percentile } from './stats.ts';
 
 const DURATION_S = 5;
@@ -20,20 +17,10 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
 
 /** Authenticated GET /auth/me against a bare Fastify route, and login latency with production Argon2id. */
 export async function benchAuth(): Promise<void> {
-  const database = await openDatabase(
-    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, schemaName: 'bench_auth' } : {},
+  const { base, post, dbLabel, registerConfirmed, close } = await startBenchServer(
+    'bench_auth',
+    new Passwords(),
   );
-  await database.migrate();
-  const mailer = new MemoryMailer();
-  const { app } = await buildApp({
-    db: database.db,
-    mailer,
-    keyring: Keyring.random(),
-    passwords: new Passwords(),
-    throttleRules: RELAXED_THROTTLE,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ is_authenticated: true, username: 'u', email: 'e@example.com' }));
@@ -42,14 +29,7 @@ export async function benchAuth(): Promise<void> {
 
   const email = 'bench@example.com';
   const password = 'bench password 1';
-  const post = (path: string, body: object) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/register', { email, password });
-  await post('/auth/confirm-email', { username: email, confirmation_code: mailer.lastCodeFor(email) });
+  await registerConfirmed(email, password);
 
   const latencies: number[] = [];
   let token = '';
@@ -63,14 +43,12 @@ export async function benchAuth(): Promise<void> {
 
   const bareRps = await requestsPerSecond(bareUrl);
   const meRps = await requestsPerSecond(`${base}/auth/me`, { authorization: `Bearer ${token}` });
-  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`auth (${db}, ${CONNECTIONS} connections, ${DURATION_S} s each)`);
+  console.log(`auth (${dbLabel}, ${CONNECTIONS} connections, ${DURATION_S} s each)`);
   console.log(`  bare Fastify route          ${fmt(bareRps, 0)} req/s`);
   console.log(`  GET /api/v1/auth/me (auth)  ${fmt(meRps, 0)} req/s  (ratio ${fmt(meRps / bareRps, 3)})`);
   console.log(
     `  login latency (Argon2id m=19 MiB t=2, n=${latencies.length})  p50 ${fmt(percentile(latencies, 50))} ms  p99 ${fmt(percentile(latencies, 99))} ms`,
   );
   await bare.close();
-  await app.close();
-  await database.close();
+  await close();
 }

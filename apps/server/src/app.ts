@@ -80,8 +80,12 @@ export interface AppDeps {
   publicUrl?: string;
   /** The job runner of this process, when it runs one (WORKERS > 0). */
   jobRunner?: RunnerControl;
-  /** Where new jobs go (JOB_BACKEND); absent: local. */
-  jobBackend?: 'local';
+  /** Where new hybrid jobs go (JOB_BACKEND); absent: local. */
+  jobBackend?: 'local' | 'braket';
+  /** BRAKET_CONTAINER_IMAGE and BRAKET_EXECUTION_ROLE_NAME; required with jobBackend 'braket'. */
+  braket?: { containerImage: string; executionRoleName: string };
+  /** AWS_REGION of the platform's own clients (STS); absent: us-east-1. */
+  awsRegion?: string;
   /** The account in the ARNs of local jobs; absent: 000000000000. */
   localAccountId?: string;
   /** MARKETPLACE: AWS Marketplace or the embedded one; absent: the local marketplace. */
@@ -192,6 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       jobBackend: deps.jobBackend ?? 'local',
       localAccountId,
       runner: deps.jobRunner,
+      braket:
+        deps.jobBackend === 'braket' && deps.braket
+          ? {
+              ...deps.braket,
+              accounts: accountSettings,
+              platformAccountId: deps.platformAwsAccountId ?? '000000000000',
+              stsRegion: deps.awsRegion ?? 'us-east-1',
+            }
+          : undefined,
     }),
     permissions: priorities,
     audit,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MARKETPLACE_MODES } from '@hivqe/contract';
+import { BRAKET_EXECUTION_ROLE_NAME, MARKETPLACE_MODES } from '@hivqe/contract';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
@@ -54,8 +54,18 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Jobs the local engine runs at once in this process; 0: this process runs none (API only). */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
-  /** Where new jobs run; only the built-in engine exists so far. */
-  JOB_BACKEND: z.enum(['local']).default('local'),
+  /** Where new hybrid jobs run: the built-in engine, or Amazon Braket in each user's own account. */
+  JOB_BACKEND: z.enum(['local', 'braket']).default('local'),
+  /** The ECR image Braket jobs run; required with JOB_BACKEND=braket. */
+  BRAKET_CONTAINER_IMAGE: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
+  /** The job's execution role in the customer's account, as path and name after `role/`. */
+  BRAKET_EXECUTION_ROLE_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-zA-Z_0-9+=,.@\-_/]+$/)
+      .default(BRAKET_EXECUTION_ROLE_NAME),
+  ),
   /** The account in the ARNs of local jobs. */
   LOCAL_ACCOUNT_ID: z
     .string()
@@ -93,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.MARKETPLACE === 'aws' && !config.MARKETPLACE_PRODUCT_CODE) {
     throw new ConfigError(
       'Invalid configuration:\n  MARKETPLACE_PRODUCT_CODE: required when MARKETPLACE=aws',
+    );
+  }
+  if (config.JOB_BACKEND === 'braket' && !config.BRAKET_CONTAINER_IMAGE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_BACKEND: braket needs BRAKET_CONTAINER_IMAGE, the ECR image Braket jobs run',
     );
   }
   return {

@@ -44,6 +44,13 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     jobRunner: runner,
     jobBackend: config.JOB_BACKEND,
+    braket: config.BRAKET_CONTAINER_IMAGE
+      ? {
+          containerImage: config.BRAKET_CONTAINER_IMAGE,
+          executionRoleName: config.BRAKET_EXECUTION_ROLE_NAME,
+        }
+      : undefined,
+    awsRegion: config.AWS_REGION,
     localAccountId: config.LOCAL_ACCOUNT_ID,
     marketplace: createMarketplace({
       mode: config.MARKETPLACE,

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_PATHS } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
 import { createTestApp, openTestDatabase } from '../../test/harness.ts';
 import {
   byArn,
@@ -28,15 +28,9 @@ import type { RunnerTimings } from './local-runner.ts';
 import { JobQueue, QUEUE_MESSAGES } from './queue.ts';
 import { createLocalRunner } from './start-runner.ts';
 
-const silent = pino({ level: 'silent' });
 const QUICK: RunnerTimings = { workers: 1, leaseMs: 2000, heartbeatMs: 100, pollMs: 100, maxAttempts: 2 };
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-const later = (step: () => Promise<unknown>) => cleanup.push(async () => void (await step()));
+const later = cleanupAfterEach();
 
 /** An app over a database of the test's own (a runner of one test must not meet another test's jobs). */
 async function setup(database?: Database) {
@@ -48,7 +42,7 @@ async function setup(database?: Database) {
 }
 
 function startRunner(database: Database, timings: Partial<RunnerTimings> = {}) {
-  const runner = createLocalRunner(database.db, silent, { ...QUICK, ...timings });
+  const runner = createLocalRunner(database.db, silentLogger, { ...QUICK, ...timings });
   runner.start();
   later(() => runner.stop());
   return runner;

@@ -1,7 +1,7 @@
 import { JOB_PATHS } from '@hivqe/contract';
 import { count, eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
 import {
   byArn,
@@ -23,15 +23,10 @@ import { jobMetrics } from '../db/schema/index.ts';
 import type { LocalRunner, RunnerTimings } from './local-runner.ts';
 import { createLocalRunner } from './start-runner.ts';
 
-const silent = pino({ level: 'silent' });
 /** The slowest heartbeat the settings allow; quick polling so tests need not wait for an idle runner. */
 const TIMINGS: RunnerTimings = { workers: 1, leaseMs: 10_000, heartbeatMs: 500, pollMs: 100, maxAttempts: 2 };
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const later = cleanupAfterEach();
 
 /** A database of the test's own, an app, and a runner; `inApp`: the app's process runs the runner. */
 async function setup({ inApp = true } = {}): Promise<{
@@ -40,9 +35,9 @@ async function setup({ inApp = true } = {}): Promise<{
   database: Database;
 }> {
   const database = await openTestDatabase();
-  const runner = createLocalRunner(database.db, silent, TIMINGS);
+  const runner = createLocalRunner(database.db, silentLogger, TIMINGS);
   const t = await createTestApp(inApp ? { jobRunner: runner } : {}, database);
-  cleanup.push(
+  later(
     () => database.close(),
     () => t.close(),
     () => runner.stop(),

@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { BRAKET_REGIONS, SETTINGS_MESSAGES } from '@hivqe/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, awsSettings, iqmSettings, users } from '../../db/schema/index.ts';
 
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({ platformAwsAccountId: '111122223333' }, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t, database } = current), { platformAwsAccountId: '111122223333' });
 
 const newKey = () => randomBytes(32).toString('hex');
 const ACCOUNT = '123456789012';

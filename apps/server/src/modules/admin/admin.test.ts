@@ -1,8 +1,9 @@
 import { ADMIN_MESSAGES, ownsOrganizationsMessage } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, PASSWORD, post } from '../../../test/auth-flows.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import {
   call,
   createOrg,
@@ -16,14 +17,7 @@ import { organizations, users } from '../../db/schema/index.ts';
 
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({}, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t, database } = current));
 
 async function userExists(email: string) {
   return (await database.db.select().from(users).where(eq(users.email, email))).length === 1;

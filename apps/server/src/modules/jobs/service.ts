@@ -118,7 +118,7 @@ export class JobsService {
    */
   private async create(actor: Actor, draft: JobDraft): Promise<CreateHybridJobResponse> {
     const source = await this.deps.permissions.resolveSource(actor.user.id, draft.permissionSource);
-    const backend = this.deps.backends.current();
+    const backend = this.deps.backends.current(draft.kind);
     const refusal = backend.refusal(draft.kind, draft.hyperparameters);
     if (refusal) throw badRequest(refusal);
     const job = await this.deps.repo.transaction(async (repo) => {

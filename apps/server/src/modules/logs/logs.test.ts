@@ -1,20 +1,12 @@
 import { ADMIN_MESSAGES, BRAND } from '@hivqe/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, PASSWORD, post } from '../../../test/auth-flows.ts';
-import { createTestApp, openTestDatabase, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import { uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { addMember, call, createOrg, makeUser, type TestUser } from '../../../test/org-flows.ts';
-import type { Database } from '../../db/client.ts';
 
-let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({}, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t } = current));
 
 const LOGS = `/computing/${BRAND.logEngine}/logs`;
 

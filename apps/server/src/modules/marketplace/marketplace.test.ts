@@ -1,42 +1,25 @@
-import {
-  GetEntitlementsCommand,
-  MarketplaceEntitlementServiceClient,
-} from '@aws-sdk/client-marketplace-entitlement-service';
+import { GetEntitlementsCommand } from '@aws-sdk/client-marketplace-entitlement-service';
 import {
   InvalidTokenException,
-  MarketplaceMeteringClient,
   ResolveCustomerCommand,
   ThrottlingException,
 } from '@aws-sdk/client-marketplace-metering';
 import { MARKETPLACE_MESSAGES } from '@hivqe/contract';
-import { mockClient } from 'aws-sdk-client-mock';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { mockMarketplaceClients } from '../../../test/marketplace-mocks.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
 import type { Database } from '../../db/client.ts';
 import { marketplaceMappings, marketplaceSubscriptions } from '../../db/schema/index.ts';
 import { AwsMarketplace } from '../../providers/marketplace/aws-marketplace.ts';
 import { localAccountIdOf } from '../../providers/marketplace/local-marketplace.ts';
 
-const metering = mockClient(MarketplaceMeteringClient);
-const entitlements = mockClient(MarketplaceEntitlementServiceClient);
+const { metering, entitlements } = mockMarketplaceClients();
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  metering.restore();
-  entitlements.restore();
-  await database.close();
-});
-beforeEach(async () => {
-  metering.reset();
-  entitlements.reset();
-  t = await createTestApp({}, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t, database } = current));
 
 let customers = 0;
 const newCustomer = () => `cust${++customers}${Date.now()}`;

@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES, ORG_MESSAGES, ownershipTransferredMessage } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import {
   addMember,
   call,
@@ -15,14 +16,7 @@ import { organizations } from '../../db/schema/index.ts';
 
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({}, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t, database } = current));
 
 const MISSING_ORG = '7b0e7a52-3f53-4c5e-9d3b-2a4f4c6f0e11';
 

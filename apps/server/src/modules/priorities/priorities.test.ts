@@ -1,7 +1,8 @@
 import { PRIORITY_MESSAGES } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import { uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import {
   addMember,
   call,
@@ -23,14 +24,10 @@ import { SubscriptionsRepo } from './subscriptions.ts';
 const INTERNAL_DOMAIN = 'company.test';
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
+appPerTest((current) => ({ t, database } = current), {
+  internalEmailDomain: INTERNAL_DOMAIN,
+  companyName: 'acme',
 });
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({ internalEmailDomain: INTERNAL_DOMAIN, companyName: 'acme' }, database);
-});
-afterEach(async () => t.close());
 
 const priorities = async (user: TestUser) =>
   (await call(t.app, 'GET', '/auth/me/organization-priorities', user)).json();

@@ -1,30 +1,17 @@
-import {
-  GetEntitlementsCommand,
-  MarketplaceEntitlementServiceClient,
-} from '@aws-sdk/client-marketplace-entitlement-service';
+import { GetEntitlementsCommand } from '@aws-sdk/client-marketplace-entitlement-service';
 import {
   InvalidTokenException,
-  MarketplaceMeteringClient,
   ResolveCustomerCommand,
   ThrottlingException,
 } from '@aws-sdk/client-marketplace-metering';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockMarketplaceClients } from '../../../test/marketplace-mocks.ts';
 import { AwsMarketplace } from './aws-marketplace.ts';
 import { LocalMarketplace, localAccountIdOf } from './local-marketplace.ts';
 import { MarketplaceTokenError, MarketplaceUnavailableError } from './marketplace.ts';
 import { parseNotification } from './notifications.ts';
 
-const metering = mockClient(MarketplaceMeteringClient);
-const entitlements = mockClient(MarketplaceEntitlementServiceClient);
-beforeEach(() => {
-  metering.reset();
-  entitlements.reset();
-});
-afterAll(() => {
-  metering.restore();
-  entitlements.restore();
-});
+const { metering, entitlements } = mockMarketplaceClients();
 
 const CUSTOMER = { customerIdentifier: 'cust-1', customerAwsAccountId: '123456789012' };
 

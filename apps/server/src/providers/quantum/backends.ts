@@ -1,4 +1,4 @@
-import type { JobBackendName } from '../../db/schema/jobs.ts';
+import type { JobBackendName, JobKind } from '../../db/schema/jobs.ts';
 import type { QuantumBackend } from './backend.ts';
 
 /** The back ends this server can reach, and the one new jobs go to (JOB_BACKEND). */
@@ -13,9 +13,9 @@ export class QuantumBackends {
     if (!this.byName.has(forNewJobs)) throw new Error(`JOB_BACKEND ${forNewJobs} is not configured`);
   }
 
-  /** Where new jobs go. */
-  current(): QuantumBackend {
-    return this.of(this.forNewJobs);
+  /** Where new jobs of a kind go: JOB_BACKEND's for hybrid jobs; IQM jobs stay on the local engine. */
+  current(kind: JobKind = 'hybrid'): QuantumBackend {
+    return this.of(kind === 'iqm' ? 'local' : this.forNewJobs);
   }
 
   /** The back end a stored job runs on. */

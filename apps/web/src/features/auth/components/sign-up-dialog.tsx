@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useRegister } from '../api/register.ts';
 import { REGISTRATION_SUCCESS, registrationFailure } from '../error-messages.ts';
-import { passwordPairError } from '../password-rules.ts';
+import { PasswordPairFields, usePasswordPair } from './password-pair-fields.tsx';
 
 interface SignUpDialogProps {
   isMarketplace: boolean;
@@ -19,16 +19,14 @@ interface SignUpDialogProps {
 
 export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: SignUpDialogProps) {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const { password, problem: pairProblem, fields } = usePasswordPair();
   const [error, setError] = useState<string | null>(null);
   const register = useRegister();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordPairError(password, confirmation);
-    setError(problem);
-    if (problem) return;
+    setError(pairProblem);
+    if (pairProblem) return;
     const address = email.trim();
     register.mutate(
       { username: address, email: address, password },
@@ -59,22 +57,7 @@ export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: Si
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <FormField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
+        <PasswordPairFields label="Password" {...fields} />
         {error && <Banner tone="error">{error}</Banner>}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>

@@ -6,21 +6,18 @@ import {
   iqmBucketName,
   maskApiKey,
 } from '@hivqe/contract';
-import { useState } from 'react';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { useAuth } from '../../auth/auth-context.ts';
-import { AdvancedParametersFields } from '../../jobs/components/form/advanced-parameters-fields.tsx';
-import { AlgorithmParametersFields } from '../../jobs/components/form/algorithm-parameters-fields.tsx';
 import { FormSection } from '../../jobs/components/form/form-section.tsx';
 import { IqmResourceFields } from '../../jobs/components/form/iqm-resource-fields.tsx';
 import { JobSummary } from '../../jobs/components/form/job-summary.tsx';
-import { MoleculeList } from '../../jobs/components/form/molecule-list.tsx';
-import { QuantumConfigurationFields } from '../../jobs/components/form/quantum-configuration-fields.tsx';
-import { StateSpaceFields } from '../../jobs/components/form/state-space-fields.tsx';
+import {
+  AdvancedParametersSection,
+  MoleculesSection,
+  OrbitalConfigurationSection,
+  WizardBasicSections,
+} from '../../jobs/components/form/wizard-sections.tsx';
 import { JobWizard, type WizardStep } from '../../jobs/components/job-wizard.tsx';
-import { WIZARD_VARIANT, type JobFieldsProps } from '../../jobs/job-form-variants.ts';
-import { useJobForm } from '../../jobs/use-job-form.ts';
-import { PermissionSourceSelector } from '../../permission-sources/components/permission-source-selector.tsx';
+import { useJobWizard } from '../../jobs/use-job-wizard.ts';
 import { useCreateIqmJob } from '../api/create-iqm-job.ts';
 import { iqmDeviceLabel } from '../iqm-devices.ts';
 
@@ -38,20 +35,12 @@ interface IqmJobCreateWizardProps {
 
 /** The IQM job wizard (jobs.md 2.10): five numbered steps, each named in Korean and described in English. */
 export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateWizardProps) {
-  const { user } = useAuth();
-  const { form, update } = useJobForm(() => ({
-    ...defaultIqmJobForm({ iqm_api_key: apiKey }),
-    device: IQM_WIZARD_DEFAULT_DEVICE,
-  }));
-  const create = useCreateIqmJob();
-  const [error, setError] = useState<string | null>(null);
-  const fields: JobFieldsProps = { form, onChange: update, variant: WIZARD_VARIANT };
-
-  function submit() {
-    if (!user) return;
-    setError(null);
-    create.mutate(form, { onSuccess: onCreated, onError: () => setError(CREATE_IQM_JOB_MESSAGES.failure) });
-  }
+  const { form, update, fields, wizardProps } = useJobWizard(
+    () => ({ ...defaultIqmJobForm({ iqm_api_key: apiKey }), device: IQM_WIZARD_DEFAULT_DEVICE }),
+    useCreateIqmJob(),
+    CREATE_IQM_JOB_MESSAGES.failure,
+    onCreated,
+  );
 
   const steps: WizardStep[] = [
     {
@@ -59,47 +48,30 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
       description: 'Basic settings and device',
       content: (
         <>
-          <PermissionSourceSelector
-            value={form.permission_source}
-            onChange={(permission_source) => update({ permission_source })}
+          <WizardBasicSections
+            fields={fields}
+            device={
+              <SelectField
+                label="Quantum Device"
+                value={form.device}
+                options={IQM_WIZARD_DEVICES}
+                onChange={(device) => update({ device })}
+              />
+            }
           />
-          <FormSection title="Device">
-            <SelectField
-              label="Quantum Device"
-              value={form.device}
-              options={IQM_WIZARD_DEVICES}
-              onChange={(device) => update({ device })}
-            />
-          </FormSection>
-          <FormSection title="Algorithm Parameters">
-            <AlgorithmParametersFields {...fields} />
-          </FormSection>
-          <FormSection title="State-Space Restriction">
-            <StateSpaceFields {...fields} />
-          </FormSection>
-          <FormSection title="Orbital Configuration">
-            <QuantumConfigurationFields {...fields} />
-          </FormSection>
+          <OrbitalConfigurationSection {...fields} />
         </>
       ),
     },
     {
       title: '분자 및 정확한 에너지',
       description: 'Molecules and exact energies',
-      content: (
-        <FormSection title="Molecules" layout="stack">
-          <MoleculeList {...fields} />
-        </FormSection>
-      ),
+      content: <MoleculesSection {...fields} />,
     },
     {
       title: '고급 매개변수',
       description: 'Advanced parameters',
-      content: (
-        <FormSection title="Advanced Parameters">
-          <AdvancedParametersFields {...fields} />
-        </FormSection>
-      ),
+      content: <AdvancedParametersSection {...fields} />,
     },
     {
       title: '리소스 확인',
@@ -133,10 +105,7 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
       title={`Create ${BRAND.vendor} Job`}
       steps={steps}
       submitLabel={`Create ${BRAND.vendor} Job`}
-      isSubmitting={create.isPending}
-      canSubmit={Object.keys(form.molecules).length > 0}
-      error={error}
-      onSubmit={submit}
+      {...wizardProps}
       onClose={onClose}
     />
   );

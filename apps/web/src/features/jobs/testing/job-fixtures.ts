@@ -85,13 +85,13 @@ export function mockSettings(settings: AccountSettingsResponse | 'missing' | 'er
 }
 
 /**
- * The cloud list in pages: page i answers next_token 'page-i' and points at the next one. Returns the query
- * strings received, so tests can check the loop.
+ * A job list at `path` in pages: page i answers next_token 'page-i' and points at the next one. Returns the
+ * query strings received, so tests can check the loop.
  */
-export function mockHybridJobPages(pages: HybridJob[][]) {
+function mockJobPages(path: string, pages: readonly unknown[][]) {
   const requests: URLSearchParams[] = [];
   server.use(
-    http.get(apiPath(JOB_PATHS.hybridJobs), ({ request }) => {
+    http.get(apiPath(path), ({ request }) => {
       const query = new URL(request.url).searchParams;
       requests.push(query);
       const index = Number(query.get('next_token')?.replace('page-', '') ?? 0);
@@ -101,6 +101,9 @@ export function mockHybridJobPages(pages: HybridJob[][]) {
   );
   return requests;
 }
+
+/** The cloud list in pages (see mockJobPages). */
+export const mockHybridJobPages = (pages: HybridJob[][]) => mockJobPages(JOB_PATHS.hybridJobs, pages);
 
 export const mockHybridJobs = (jobs: HybridJob[]) => mockHybridJobPages([jobs]);
 
@@ -227,16 +230,4 @@ export function iqmJob(name: string, overrides: Partial<IqmJob> = {}): IqmJob {
 }
 
 /** The IQM list in pages of 10, linked by next_token 'page-i'; returns the query strings received. */
-export function mockIqmJobPages(pages: IqmJob[][]) {
-  const requests: URLSearchParams[] = [];
-  server.use(
-    http.get(apiPath(JOB_PATHS.iqmJobs), ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      requests.push(query);
-      const index = Number(query.get('next_token')?.replace('page-', '') ?? 0);
-      const next = index + 1 < pages.length ? `page-${index + 1}` : null;
-      return HttpResponse.json({ jobs: pages[index] ?? [], next_token: next });
-    }),
-  );
-  return requests;
-}
+export const mockIqmJobPages = (pages: IqmJob[][]) => mockJobPages(JOB_PATHS.iqmJobs, pages);

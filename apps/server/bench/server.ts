@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Passwords } from '../src/modules/auth/passwords.ts';
+import { Keyring } from '../src/providers/secrets/keyring.ts';
+import { MemoryMailer, RELAXED_THROTTLE } from '../test/harness.ts';
+
+/**
+ * The app listening on a random loopback port, over PostgreSQL (schema `schemaName`) when DATABASE_URL is
+ * set, else in-memory PGlite; with a user who registered and confirmed `email`.
+ */
+export async function startBenchServer(schemaName: string, passwords: Passwords) {
+  const database = await openDatabase(
+    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, schemaName } : {},
+  );
+  await database.migrate();
+  const mailer = new MemoryMailer();
+  const { app } = await buildApp({
+    db: database.db,
+    mailer,
+    keyring: Keyring.random(),
+    passwords,
+    throttleRules: RELAXED_THROTTLE,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+
+  const post = (path: string, body: object) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  return {
+    database,
+    base,
+    post,
+    /** Which database the numbers were measured on. */
+    dbLabel: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    /** Registers `email` and confirms it with the mailed code. */
+    async registerConfirmed(email: string, password: string) {
+      await post('/auth/register', { email, password });
+      await post('/auth/confirm-email', { username: email, confirmation_code: mailer.lastCodeFor(email) });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

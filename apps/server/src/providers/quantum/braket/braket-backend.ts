@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BraketClient,
+  CancelJobCommand,
+  CreateJobCommand,
+  GetJobCommand,
+  type _InstanceType,
+} from '@aws-sdk/client-braket';
+import {
+  CloudWatchLogsClient,
+  DescribeLogStreamsCommand,
+  GetLogEventsCommand,
+  type LogStream,
+} from '@aws-sdk/client-cloudwatch-logs';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import {
+  accountDigits,
+  isTerminalJobStatus,
+  JOB_STATUSES,
+  outputS3Path,
+  serviceBucketName,
+  SETTINGS_MESSAGES,
+  type JobStatus,
+} from '@hivqe/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { jobs, type JobKind, type JobRow } from '../../../db/schema/jobs.ts';
+import { notFound } from '../../../lib/http-errors.ts';
+import type { CloudAccount } from '../../../modules/account/service.ts';
+import type { CancelOutcome, EnergyPoint, JobLogEvent, JobLogs, QuantumBackend } from '../backend.ts';
+import { awsHttpError, type AwsCallTarget } from './aws-errors.ts';
+import { energyPointsFromLogs } from './log-metrics.ts';
+
+/** Braket's limits on a job (cloud-services.md). */
+export const BRAKET_LIMITS = {
+  jobName: /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,50}$/,
+  jobNameLength: 50,
+  hyperparameters: 100,
+  hyperparameterLength: 2500,
+  maxRuntimeSeconds: 432_000,
+} as const;
+
+/** STS's shortest session: every call assumes the role afresh, so nothing long-lived is held. */
+export const SESSION_SECONDS = 900;
+export const LOG_GROUP = '/aws/braket/jobs';
+/** The most log events read for one answer (CloudWatch answers up to 10,000 a page). */
+export const MAX_LOG_EVENTS = 10_000;
+const MAX_LOG_PAGES = 50;
+const DEFAULT_INSTANCE = { instanceType: 'ml.m5.large', volumeSizeInGb: 30, instanceCount: 1 };
+
+export interface BraketBackendDeps {
+  db: Db;
+  /** The account module's rule: the user's own account, role and external id, or 404. */
+  accounts: { cloudAccountFor(userId: string): Promise<CloudAccount> };
+  /** BRAKET_CONTAINER_IMAGE: the ECR image jobs run. */
+  containerImage: string;
+  /** BRAKET_EXECUTION_ROLE_NAME: the job's role in the customer's account (path and name). */
+  executionRoleName: string;
+  /** The platform's account: the provisional ARN of a job until Braket names it. */
+  platformAccountId: string;
+  /** Region of the platform's STS client (AWS_REGION). */
+  stsRegion: string;
+}
+
+interface Session {
+  braket: BraketClient;
+  logs: CloudWatchLogsClient;
+  account: CloudAccount;
+}
+
+/**
+ * Amazon Braket Hybrid Jobs in the customer's own account. Every call assumes the user's access role with their
+ * external id (STS AssumeRole) and talks to Braket and CloudWatch Logs in the job's region with the temporary
+ * credentials. The row keeps what Braket last said (status, times, failure reason); Braket's job ARN becomes the
+ * job's ARN once it accepts the job.
+ */
+export class BraketBackend implements QuantumBackend {
+  readonly name = 'braket';
+  readonly initialStatus = 'QUEUED';
+  private readonly sts: STSClient;
+
+  constructor(private readonly deps: BraketBackendDeps) {
+    this.sts = new STSClient({ region: deps.stsRegion });
+  }
+
+  /** Provisional: in the platform's account until CreateJob answers with Braket's own ARN. */
+  jobArn(region: string, resource: string): string {
+    return `arn:aws:braket:${region}:${this.deps.platformAccountId}:job/${resource}`;
+  }
+
+  refusal(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): string | null {
+    if (kind !== 'hybrid') return 'Amazon Braket runs hybrid jobs only';
+    const entries = Object.entries(hyperparameters);
+    if (entries.length > BRAKET_LIMITS.hyperparameters) {
+      return `Amazon Braket takes at most ${BRAKET_LIMITS.hyperparameters} hyperparameters`;
+    }
+    for (const [name, value] of entries) {
+      if (value.length === 0 || value.length > BRAKET_LIMITS.hyperparameterLength || /[\r\n]/.test(value)) {
+        return `Hyperparameter ${name} must be one line of 1 to ${BRAKET_LIMITS.hyperparameterLength} characters`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * CreateJob in the user's account. Until Braket accepts the job nothing runs, so a refusal (no settings, a
+   * denied role, throttling, validation) removes the stored row and answers the error. Once accepted, the row
+   * (and `job`, which the jobs module answers with) takes Braket's ARN, the role and the output path.
+   */
+  async submit(job: JobRow): Promise<void> {
+    let accepted: { jobArn: string; roleArn: string; s3Path: string; jobName: string };
+    try {
+      const session = await this.session(job);
+      const { account } = session;
+      const jobName = braketJobName(job.jobName);
+      const s3Path = outputS3Path(serviceBucketName(this.region(job), account.accountId));
+      const instance = job.instanceConfig ?? DEFAULT_INSTANCE;
+      const answer = await guarded('Amazon Braket', () =>
+        session.braket.send(
+          new CreateJobCommand({
+            jobName,
+            clientToken: job.id,
+            roleArn: `arn:aws:iam::${accountDigits(account.accountId)}:role/${this.deps.executionRoleName}`,
+            algorithmSpecification: { containerImage: { uri: this.deps.containerImage } },
+            hyperParameters: { ...job.hyperparameters },
+            deviceConfig: { device: job.device },
+            instanceConfig: {
+              instanceType: instance.instanceType as _InstanceType,
+              volumeSizeInGb: instance.volumeSizeInGb,
+              instanceCount: instance.instanceCount,
+            },
+            outputDataConfig: { s3Path },
+            stoppingCondition: { maxRuntimeInSeconds: BRAKET_LIMITS.maxRuntimeSeconds },
+            tags: { ...job.tags, 'hivqe-job-id': job.id },
+          }),
+        ),
+      );
+      if (!answer.jobArn) throw awsHttpError(new Error('CreateJob answered no job ARN'), 'Amazon Braket');
+      accepted = { jobArn: answer.jobArn, roleArn: account.roleArn, s3Path, jobName };
+    } catch (error) {
+      await this.deps.db.delete(jobs).where(eq(jobs.id, job.id));
+      throw error;
+    }
+    const [row] = await this.deps.db
+      .update(jobs)
+      .set({
+        jobArn: accepted.jobArn,
+        jobName: accepted.jobName,
+        roleArn: accepted.roleArn,
+        outputDataConfig: { s3Path: accepted.s3Path },
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, job.id))
+      .returning();
+    Object.assign(job, row);
+  }
+
+  /** GetJob: Braket's status (CANCELLING included), times and failure reason replace the stored ones. */
+  async refresh(job: JobRow): Promise<void> {
+    const session = await this.session(job);
+    const answer = await guarded('Amazon Braket', () =>
+      session.braket.send(new GetJobCommand({ jobArn: job.jobArn })),
+    );
+    await this.deps.db
+      .update(jobs)
+      .set({
+        status: knownStatus(answer.status) ?? job.status,
+        startedAt: answer.startedAt ?? job.startedAt,
+        endedAt: answer.endedAt ?? job.endedAt,
+        failureReason: answer.failureReason ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, job.id));
+  }
+
+  /** CancelJob answers CANCELLING or CANCELLED; a job Braket has already ended is 'ended'. */
+  async cancel(job: JobRow): Promise<CancelOutcome> {
+    if (isTerminalJobStatus(job.status)) return 'ended';
+    const session = await this.session(job);
+    let outcome: CancelOutcome;
+    try {
+      const answer = await session.braket.send(new CancelJobCommand({ jobArn: job.jobArn }));
+      outcome = answer.cancellationStatus === 'CANCELLED' ? 'CANCELLED' : 'CANCELLING';
+    } catch (error) {
+      // Braket answers a conflict for a job that has ended: bring the row up to date and say so.
+      if (error instanceof Error && error.name === 'ConflictException') {
+        await this.refresh(job);
+        return 'ended';
+      }
+      throw awsHttpError(error, 'Amazon Braket');
+    }
+    await this.deps.db
+      .update(jobs)
+      .set({ status: outcome, updatedAt: new Date() })
+      .where(eq(jobs.id, job.id));
+    return outcome;
+  }
+
+  /** The first instance's stream (`{jobName}/algo-1-…`; older jobs `{jobName}`), every page from the start. */
+  async logs(job: JobRow): Promise<JobLogs> {
+    const session = await this.session(job);
+    try {
+      const stream = await this.firstStream(session.logs, job.jobName);
+      if (!stream?.logStreamName) return { streamName: `${job.jobName}/algo-1`, events: [] };
+      return {
+        streamName: stream.logStreamName,
+        events: await this.readStream(session.logs, stream.logStreamName),
+      };
+    } catch (error) {
+      throw awsHttpError(error, 'job logs');
+    }
+  }
+
+  /** The energy points of the job's `Metrics - …` log lines. */
+  async metrics(job: JobRow): Promise<EnergyPoint[]> {
+    const { events } = await this.logs(job);
+    return energyPointsFromLogs(events, job.hyperparameters.exact_energy);
+  }
+
+  private region(job: JobRow): string {
+    return job.jobArn.split(':')[3] || job.hyperparameters.aws_region;
+  }
+
+  /** Assumes the user's access role (their external id) and opens clients in the job's region. */
+  private async session(job: JobRow): Promise<Session> {
+    const account = await this.deps.accounts.cloudAccountFor(job.userId);
+    if (account.externalId === null) throw notFound(SETTINGS_MESSAGES.cloudNotFound);
+    const externalId = account.externalId;
+    const assumed = await guarded('access role', () =>
+      this.sts.send(
+        new AssumeRoleCommand({
+          RoleArn: account.roleArn,
+          RoleSessionName: `hivqe-${job.userId.slice(0, 8)}-${randomBytes(4).toString('hex')}`,
+          ExternalId: externalId,
+          DurationSeconds: SESSION_SECONDS,
+        }),
+      ),
+    );
+    const given = assumed.Credentials;
+    if (!given?.AccessKeyId || !given.SecretAccessKey) {
+      throw awsHttpError(new Error('AssumeRole answered no credentials'), 'access role');
+    }
+    const credentials = {
+      accessKeyId: given.AccessKeyId,
+      secretAccessKey: given.SecretAccessKey,
+      sessionToken: given.SessionToken,
+      expiration: given.Expiration,
+    };
+    const region = this.region(job);
+    return {
+      account,
+      braket: new BraketClient({ region, credentials }),
+      logs: new CloudWatchLogsClient({ region, credentials }),
+    };
+  }
+
+  private async firstStream(client: CloudWatchLogsClient, jobName: string): Promise<LogStream | undefined> {
+    for (const prefix of [`${jobName}/`, jobName]) {
+      const streams: LogStream[] = [];
+      let nextToken: string | undefined;
+      for (let page = 0; page < MAX_LOG_PAGES; page += 1) {
+        const answer = await client.send(
+          new DescribeLogStreamsCommand({ logGroupName: LOG_GROUP, logStreamNamePrefix: prefix, nextToken }),
+        );
+        streams.push(...(answer.logStreams ?? []));
+        nextToken = answer.nextToken;
+        if (!nextToken) break;
+      }
+      const named = streams.filter((stream) => stream.logStreamName);
+      named.sort((a, b) => (a.logStreamName ?? '').localeCompare(b.logStreamName ?? ''));
+      if (named.length > 0) return named[0];
+    }
+    return undefined;
+  }
+
+  /** Pages forward from the head until CloudWatch hands the same token back (the end) or the cap. */
+  private async readStream(client: CloudWatchLogsClient, streamName: string): Promise<JobLogEvent[]> {
+    const events: JobLogEvent[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < MAX_LOG_PAGES && events.length < MAX_LOG_EVENTS; page += 1) {
+      const answer = await client.send(
+        new GetLogEventsCommand({
+          logGroupName: LOG_GROUP,
+          logStreamName: streamName,
+          startFromHead: true,
+          nextToken: token,
+        }),
+      );
+      for (const event of answer.events ?? []) {
+        if (event.message === undefined) continue;
+        events.push({ message: event.message.replace(/\n$/, ''), timestamp: new Date(event.timestamp ?? 0) });
+      }
+      if (!answer.nextForwardToken || answer.nextForwardToken === token) break;
+      token = answer.nextForwardToken;
+    }
+    return events.slice(0, MAX_LOG_EVENTS);
+  }
+}
+
+/** An AWS call whose failure leaves as the caller's HTTP error. */
+async function guarded<T>(target: AwsCallTarget, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw awsHttpError(error, target);
+  }
+}
+
+const knownStatus = (status: string | undefined): JobStatus | undefined =>
+  (JOB_STATUSES as readonly string[]).includes(status ?? '') ? (status as JobStatus) : undefined;
+
+/** The job's name as Braket takes it: letters, digits and single dashes, at most 50 characters. */
+export function braketJobName(name: string): string {
+  if (name.length <= BRAKET_LIMITS.jobNameLength && BRAKET_LIMITS.jobName.test(name)) return name;
+  const cleaned = name
+    .replace(/[^a-zA-Z0-9-]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, BRAKET_LIMITS.jobNameLength)
+    .replace(/-+$/, '');
+  return cleaned || `hivqe-${Date.now()}`;
+}
