@@ -62,19 +62,18 @@ describe('a local job on the real engine', () => {
     const { job_arn, status } = await createHybridJob(t, user);
     expect(status).toBe('QUEUED');
 
+    // Records every status the job passes through; it stops on its own at the terminal one, so that one is seen too.
     const seen: string[] = [];
-    let watching = true;
     const watcher = (async () => {
-      while (watching) {
+      for (;;) {
         const job = await storedJob(database.db, job_arn);
         if (seen.at(-1) !== job.status) seen.push(job.status);
-        if (job.status === 'COMPLETED') return;
+        if (job.status === 'COMPLETED' || job.status === 'FAILED') return;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
     runner.start();
     const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
-    watching = false;
     await watcher;
     expect(done.failureReason).toBeNull();
     expect(seen).toEqual(['QUEUED', 'RUNNING', 'COMPLETED']);
