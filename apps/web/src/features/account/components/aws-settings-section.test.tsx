@@ -2,6 +2,7 @@ import { accessRoleTemplate, BRAKET_REGIONS, type AccountSettingsResponse } from
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirmation } from '../../../test/confirmation.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { apiPath, server } from '../../../test/server.ts';
 import { signedInAs, SYSTEM_ADMIN } from '../../../test/session.ts';
@@ -205,22 +206,25 @@ describe('AWS account configuration section', () => {
   describe('delete', () => {
     it('asks first, and Cancel deletes nothing', async () => {
       const { user, aws, backend } = await openAsAdmin(OWN_SETTINGS);
-      await user.click(aws.getByRole('button', { name: 'Delete' }));
-      const dialog = screen.getByRole('dialog', { name: 'Delete AWS Settings' });
+      const dialog = await answerConfirmation(
+        user,
+        aws.getByRole('button', { name: 'Delete' }),
+        'Delete AWS Settings',
+        'Cancel',
+      );
       expect(dialog).toHaveTextContent(
         'Are you sure you want to delete your AWS settings? This action cannot be undone.',
       );
-      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(backend.changes()).toEqual([]);
     });
 
     it("deletes the signed-in user's settings and says 'AWS settings deleted successfully!'", async () => {
       const { user, aws, backend } = await openAsAdmin(OWN_SETTINGS);
-      await user.click(aws.getByRole('button', { name: 'Delete' }));
-      await user.click(
-        within(screen.getByRole('dialog', { name: 'Delete AWS Settings' })).getByRole('button', {
-          name: 'Delete',
-        }),
+      await answerConfirmation(
+        user,
+        aws.getByRole('button', { name: 'Delete' }),
+        'Delete AWS Settings',
+        'Delete',
       );
 
       expect(await aws.findByText('AWS settings deleted successfully!')).toBeInTheDocument();
@@ -233,11 +237,11 @@ describe('AWS account configuration section', () => {
 
     it("says 'Failed to delete AWS settings' when the server refuses", async () => {
       const { user, aws } = await openAsAdmin(OWN_SETTINGS, { failChanges: { status: 500 } });
-      await user.click(aws.getByRole('button', { name: 'Delete' }));
-      await user.click(
-        within(screen.getByRole('dialog', { name: 'Delete AWS Settings' })).getByRole('button', {
-          name: 'Delete',
-        }),
+      await answerConfirmation(
+        user,
+        aws.getByRole('button', { name: 'Delete' }),
+        'Delete AWS Settings',
+        'Delete',
       );
       expect(await aws.findByRole('alert')).toHaveTextContent('Failed to delete AWS settings');
     });

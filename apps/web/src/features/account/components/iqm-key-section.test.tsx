@@ -1,6 +1,7 @@
 import type { AccountSettingsResponse } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { answerConfirmation } from '../../../test/confirmation.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { signedInAs, SYSTEM_ADMIN } from '../../../test/session.ts';
 import { IQM_KEY, OWN_SETTINGS, settingsServer } from '../testing/settings-server.ts';
@@ -83,20 +84,14 @@ describe('IQM API key section', () => {
 
   it('asks before removing the key, then removes it', async () => {
     const { user, iqm, backend } = await openAsAdmin(WITH_KEY);
-    await user.click(iqm.getByRole('button', { name: 'Remove API Key' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove IQM API Key' });
+    const removeKey = () => iqm.getByRole('button', { name: 'Remove API Key' });
+    const dialog = await answerConfirmation(user, removeKey(), 'Remove IQM API Key', 'Cancel');
     expect(dialog).toHaveTextContent(
       'Are you sure you want to remove your IQM API Key? This action cannot be undone.',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(backend.changes()).toEqual([]);
 
-    await user.click(iqm.getByRole('button', { name: 'Remove API Key' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Remove IQM API Key' })).getByRole('button', {
-        name: 'Remove',
-      }),
-    );
+    await answerConfirmation(user, removeKey(), 'Remove IQM API Key', 'Remove');
     expect(await iqm.findByText('IQM API Key removed successfully!')).toBeInTheDocument();
     expect(backend.changes()).toEqual([
       { method: 'DELETE', path: '/account/settings', search: '?user_email=&provider=iqm', body: {} },
@@ -106,11 +101,11 @@ describe('IQM API key section', () => {
 
   it("says 'Failed to remove IQM API Key' when the server refuses", async () => {
     const { user, iqm } = await openAsAdmin(WITH_KEY, { failChanges: { status: 500 } });
-    await user.click(iqm.getByRole('button', { name: 'Remove API Key' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Remove IQM API Key' })).getByRole('button', {
-        name: 'Remove',
-      }),
+    await answerConfirmation(
+      user,
+      iqm.getByRole('button', { name: 'Remove API Key' }),
+      'Remove IQM API Key',
+      'Remove',
     );
     expect(await iqm.findByRole('alert')).toHaveTextContent('Failed to remove IQM API Key');
     expect(iqm.getByText('***TAIL567890')).toBeInTheDocument();

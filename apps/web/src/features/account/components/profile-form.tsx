@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { FULL_NAME_MAX_LENGTH, PHONE_MAX_LENGTH, type ProfileResponse } from '@hivqe/contract';
+import { PHONE_MAX_LENGTH, type ProfileResponse } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { draftOf, profileChanges } from '../profile-changes.ts';
+import { FullNameField } from './full-name-field.tsx';
 
 interface ProfileFormProps {
   profile: ProfileResponse;
@@ -35,13 +36,7 @@ export function ProfileForm({ profile, onCancel, onSaved }: ProfileFormProps) {
   return (
     <form onSubmit={submit} className="space-y-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField
-          label="Full Name"
-          autoComplete="name"
-          maxLength={FULL_NAME_MAX_LENGTH}
-          value={draft.name}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        />
+        <FullNameField value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
         <FormField
           label="Phone Number"
           type="tel"

@@ -1,4 +1,4 @@
-import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hivqe/contract';
+import { PASSWORD_MIN_LENGTH } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -7,6 +7,7 @@ import { CenteredCard } from '../../../components/ui/centered-card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { FullNameField } from '../../account/components/full-name-field.tsx';
 
 interface AcceptInvitationFormProps {
   token: string;
@@ -58,13 +59,7 @@ export function AcceptInvitationForm({ token, onAccepted }: AcceptInvitationForm
     <CenteredCard>
       <h1 className="text-center text-xl font-semibold text-slate-900">Accept Invitation</h1>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField
-          label="Full Name"
-          autoComplete="name"
-          maxLength={FULL_NAME_MAX_LENGTH}
-          value={draft.name}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        />
+        <FullNameField value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
         <FormField
           label="Password"
           type="password"
