@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearAuthCaches } from '../../lib/auth-caches.ts';
 import { jobQueryKeys } from './api/job-query-keys.ts';
 import {
@@ -29,6 +29,20 @@ describe('job caches', () => {
     const key = hybridJobsStorageKey('ada@example.com', 'arn:aws:iam::123456789012:role/R', '123456789012');
     storeJobs(key, [hybridJob('private-list')]);
     clearAuthCaches();
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('keeps no list when local storage is full, drops the older one, and does not throw', () => {
+    const key = hybridJobsStorageKey('u', 'r', 'a');
+    storeJobs(key, [hybridJob('older')], 1_000);
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      expect(() => storeJobs(key, [hybridJob('too-many')], 2_000)).not.toThrow();
+    } finally {
+      full.mockRestore();
+    }
     expect(localStorage.getItem(key)).toBeNull();
   });
 

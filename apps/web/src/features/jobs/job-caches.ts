@@ -36,9 +36,18 @@ function parseStored(text: string): StoredJobs | undefined {
   }
 }
 
+/**
+ * Keeps the list for the next 30 minutes when the browser has room: local storage holds about 5 MB per
+ * origin, which some 10,000 jobs fill. A list too big to keep is simply not cached (and an older entry
+ * dropped): the cache saves a reload, it must never fail the load.
+ */
 export function storeJobs(key: string, jobs: HybridJob[], now = Date.now()): void {
   const entry: StoredJobs = { savedAt: now, jobs };
-  localStorage.setItem(key, JSON.stringify(entry));
+  try {
+    localStorage.setItem(key, JSON.stringify(entry));
+  } catch {
+    localStorage.removeItem(key);
+  }
 }
 
 /** Drops every stored job list, e.g. when the settings change. */
