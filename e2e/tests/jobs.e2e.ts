@@ -1,8 +1,10 @@
+import { sampleNative } from '@hivqe/engine';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
 import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
+import { startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 
 /**
  * The bootstrap administrator of this file's console is one of the operating company's own accounts, so the
@@ -10,15 +12,29 @@ import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
  * domain has no permission source and the server refuses its jobs).
  */
 const ADMIN_EMAIL = `admin@${INTERNAL_DOMAIN}`;
+/** The administrator's IQM Resonance API key: 64 characters, as the settings require. */
+const IQM_KEY = `${'k'.repeat(54)}0123456789`;
 
 let browser: Browser;
 let app: Console;
+/** IQM Resonance on 127.0.0.1, running the circuits on the engine's exact simulator; it accepts IQM_KEY only. */
+let iqm: FakeIqmServer;
 beforeAll(async () => {
-  [browser, app] = await Promise.all([launchBrowser(), startConsole({ ADMIN_EMAIL })]);
+  let seed = 0;
+  iqm = await startFakeIqmServer({
+    token: IQM_KEY,
+    execute: (circuit, shots) =>
+      sampleNative(circuit, ['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6'], shots, seed++),
+  });
+  [browser, app] = await Promise.all([
+    launchBrowser(),
+    startConsole({ ADMIN_EMAIL, IQM_BASE_URL: iqm.baseUrl, IQM_POLL_MS: '100' }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await iqm?.close();
 });
 
 /** A job on the local engine: generous, the machine is small and shared. */
@@ -241,7 +257,7 @@ describe('hybrid jobs in the browser', () => {
 
 describe('IQM jobs in the browser', () => {
   it(
-    'registers a 64-character IQM key, creates an H2 job in the IQM wizard and opens its details',
+    'registers a 64-character IQM key, creates an H2 job in the IQM wizard that runs on IQM Resonance, and opens its details',
     async () => {
       const page = await openPage(browser, app.baseUrl);
       await firstAdminSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, 'admin-new-pass-1');
@@ -253,7 +269,7 @@ describe('IQM jobs in the browser', () => {
         .waitFor();
       expect(await page.getByRole('button', { name: 'Create Job' }).isDisabled()).toBe(true);
 
-      const key = `${'k'.repeat(54)}0123456789`;
+      const key = IQM_KEY;
       await page.goto('/?section=account');
       const keySection = page
         .locator('section')
@@ -288,6 +304,12 @@ describe('IQM jobs in the browser', () => {
       const cardStatus = () => card.locator('[data-colour]').innerText();
       await refreshUntil(page, cardStatus, 'COMPLETED');
       await card.getByText('Device: Garnet').waitFor();
+      // Its shots came from Garnet on IQM Resonance, asked with the registered key: one IQM job per iteration.
+      expect(iqm.jobs.length).toBeGreaterThan(0);
+      expect(iqm.jobs.every((job) => job.computer === 'garnet' && job.status === 'ready')).toBe(true);
+      expect(new Set(iqm.requests.map((request) => request.headers.authorization))).toEqual(
+        new Set([`Bearer ${IQM_KEY}`]),
+      );
 
       await card.click();
       const details = page.getByRole('dialog', { name: 'IQM Job Details' });

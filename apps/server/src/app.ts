@@ -13,9 +13,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { Throttle } from './lib/throttle.ts';
+import { IqmKeys } from './modules/account/iqm-keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountSettingsRepo } from './modules/account/repo.ts';
 import { AccountSettingsService } from './modules/account/service.ts';
+import { PROVIDER_SETTINGS_BOX } from './modules/account/sealed-fields.ts';
 import { AccountRemoval } from './modules/admin/account-removal.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -82,6 +84,8 @@ export interface AppDeps {
   jobRunner?: RunnerControl;
   /** Where new hybrid jobs go (JOB_BACKEND); absent: local. */
   jobBackend?: 'local' | 'braket';
+  /** IQM_BASE_URL is set: new IQM jobs take their shots from IQM Resonance (their runners call it). */
+  iqmConfigured?: boolean;
   /** BRAKET_CONTAINER_IMAGE and BRAKET_EXECUTION_ROLE_NAME; required with jobBackend 'braket'. */
   braket?: { containerImage: string; executionRoleName: string };
   /** AWS_REGION of the platform's own clients (STS); absent: us-east-1. */
@@ -161,10 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const localAccountId = deps.localAccountId ?? '000000000000';
+  const settingsRepo = new AccountSettingsRepo(deps.db);
+  const providerSettingsBox = deps.keyring.box(PROVIDER_SETTINGS_BOX);
   const accountSettings = new AccountSettingsService({
-    repo: new AccountSettingsRepo(deps.db),
+    repo: settingsRepo,
     users: repo,
-    box: deps.keyring.box('provider-settings'),
+    box: providerSettingsBox,
     audit,
     platformAccountId: deps.platformAwsAccountId ?? '000000000000',
     // Without settings of their own, users' jobs run in the platform's account, with the local back end only.
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       jobBackend: deps.jobBackend ?? 'local',
       localAccountId,
       runner: deps.jobRunner,
+      iqmKeys: deps.iqmConfigured ? new IqmKeys(settingsRepo, providerSettingsBox) : undefined,
       braket:
         deps.jobBackend === 'braket' && deps.braket
           ? {
@@ -209,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     permissions: priorities,
     audit,
     now: deps.now,
+    log: deps.logger,
   });
   const { requireUser, requireAdmin } = makeGuards(repo, tokens);
 

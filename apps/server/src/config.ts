@@ -66,6 +66,13 @@ const configSchema = z.object({
       .regex(/^[a-zA-Z_0-9+=,.@\-_/]+$/)
       .default(BRAKET_EXECUTION_ROLE_NAME),
   ),
+  /**
+   * IQM Resonance (e.g. https://cocos.resonance.meetiqm.com): when set, IQM jobs draw their shots from the
+   * user's quantum computer there with their API key; unset, they run wholly on the local engine.
+   */
+  IQM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** How often a running IQM job's status is polled. */
+  IQM_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The account in the ARNs of local jobs. */
   LOCAL_ACCOUNT_ID: z
     .string()

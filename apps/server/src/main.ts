@@ -13,7 +13,7 @@ import { OutboxMailer } from './providers/mail/outbox.ts';
 import { SmtpMailer } from './providers/mail/smtp.ts';
 import { createMarketplace } from './providers/marketplace/create-marketplace.ts';
 import { Keyring } from './providers/secrets/keyring.ts';
-import { createLocalRunner, runnerTimings } from './worker/start-runner.ts';
+import { createLocalRunner, runnerIqm, runnerTimings } from './worker/start-runner.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'pglite' }, 'database migrated');
 
   // The API process runs local jobs too unless WORKERS=0 (then `npm run worker` processes do, on PostgreSQL).
-  const runner = config.WORKERS > 0 ? createLocalRunner(database.db, log, runnerTimings(config)) : undefined;
+  const keyring = Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
+  const runner =
+    config.WORKERS > 0
+      ? createLocalRunner(database.db, log, runnerTimings(config), runnerIqm(config, database.db, keyring))
+      : undefined;
 
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
   const { app, auth, marketplaceStates } = await buildApp({
     db: database.db,
     mailer,
-    keyring: Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir }),
+    keyring,
     passwords: new Passwords(),
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     logger: log,
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     jobRunner: runner,
     jobBackend: config.JOB_BACKEND,
+    iqmConfigured: config.IQM_BASE_URL !== undefined,
     braket: config.BRAKET_CONTAINER_IMAGE
       ? {
           containerImage: config.BRAKET_CONTAINER_IMAGE,

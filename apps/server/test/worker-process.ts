@@ -1,5 +1,8 @@
+import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.ts';
+import { jobMetrics } from '../src/db/schema/index.ts';
+import { MID_JOB_LINE } from './mid-job.ts';
 import { createLocalRunner } from '../src/worker/start-runner.ts';
 
 /**
@@ -19,3 +22,16 @@ const runner = createLocalRunner(database.db, pino({ level: 'info' }), {
   maxAttempts: 2,
 });
 runner.start();
+
+// Tells the test when a job is surely in the middle of its run (its first energy point is stored): the test
+// may own no connection to an embedded database, so this process, which owns it, watches for it.
+const watch = setInterval(() => {
+  void database.db
+    .select({ n: count() })
+    .from(jobMetrics)
+    .then(([row]) => {
+      if (row.n === 0) return;
+      clearInterval(watch);
+      console.log(MID_JOB_LINE);
+    });
+}, 50);

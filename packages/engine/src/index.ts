@@ -2,9 +2,28 @@
  * @hivqe/engine: from a job's hyperparameters to RHF, CASCI and HI-VQE energies (docs/engine.md).
  */
 export { runHiVqe, METHODS, type EngineResult, type Method, type RunOptions } from './hivqe/run.ts';
-export { parseHiVqeParams, ANSATZE, ENTANGLEMENTS, type HiVqeParams } from './hivqe/params.ts';
+export {
+  parseHiVqeParams,
+  ANSATZE,
+  ENTANGLEMENTS,
+  type AnsatzName,
+  type Entanglement,
+  type HiVqeParams,
+} from './hivqe/params.ts';
 export { EngineInputError } from './chem/errors.ts';
 export { isAbortError } from './ci/cancel.ts';
 export { MAX_CASCI_DETERMINANTS } from './ci/casci.ts';
 export { MAX_STATEVECTOR_AMPLITUDES, MAX_SUBSPACE_DETERMINANTS } from './hivqe/limits.ts';
 export type { ActiveSpaceHamiltonian, IterationPoint } from './types.ts';
+export type { ActiveSpace } from './hivqe/ansatz/space.ts';
+export type { AnsatzChoice } from './hivqe/ansatz/index.ts';
+export type {
+  Counts,
+  NativeCircuit,
+  NativeDevice,
+  NativeInstruction,
+  Sampler,
+} from './hivqe/native/types.ts';
+export { exportAnsatzCircuit } from './hivqe/native/export.ts';
+export { simulateNative, sampleNative } from './hivqe/native/simulate.ts';
+export { lineDevice } from './hivqe/native/line-device.ts';

@@ -1,16 +1,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { runHiVqe, type EngineResult } from '@hivqe/engine';
+import { runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
+import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
+import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns } from '../providers/quantum/local/engine-runs.ts';
-import type { ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import type { ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
 /**
- * Runs one job's computations on the local engine, reporting as it goes. The runner cancels a job by
- * terminating this thread, which stops even a tight loop at once, so no abort signal is needed here.
+ * Runs one job's computations on the local engine, reporting as it goes. The runner cancels a local job by
+ * terminating this thread, which stops even a tight loop at once. A job whose shots come from IQM Resonance
+ * is asked first (an abort command), so that the IQM job in flight is aborted by the one who knows its id.
  */
 const port = parentPort;
 if (port === null) throw new Error('engine-thread.ts runs as a worker thread');
 const send = (message: ThreadMessage) => port.postMessage(message);
-const { kind, hyperparameters } = workerData as ThreadInput;
+const { kind, hyperparameters, iqm } = workerData as ThreadInput;
+const stop = new AbortController();
+port.on('message', (command: ThreadCommand) => {
+  if (command.type === 'abort') stop.abort();
+});
 
 const summary = (result: EngineResult) =>
   `Result: E(HI-VQE) = ${result.energy.toFixed(10)} Ha, E(RHF) = ${result.eRhf.toFixed(10)} Ha` +
@@ -19,6 +26,7 @@ const summary = (result: EngineResult) =>
 
 /** Several molecules (an IQM bond scan) run one after the other; their cost-function calls keep counting. */
 async function runJob(): Promise<void> {
+  const sampler = iqm === undefined ? undefined : await iqmSampler(iqm);
   let calls = 0;
   for (const run of engineRuns(kind, hyperparameters)) {
     if (run.label !== null) send({ type: 'log', line: run.label });
@@ -29,9 +37,29 @@ async function runJob(): Promise<void> {
         send({ type: 'iteration', point: { ...point, costFunctionCall: calls } });
       },
       onLog: (line) => send({ type: 'log', line }),
+      sampler,
+      signal: stop.signal,
     });
     send({ type: 'log', line: summary(result) });
   }
+}
+
+/** Shots from the user's IQM quantum computer; the runner hears of each IQM job so it can abort it. */
+async function iqmSampler(connection: NonNullable<ThreadInput['iqm']>): Promise<Sampler> {
+  const { baseUrl, token, computer, pollMs } = connection;
+  const sampler = await createIqmSampler(new IqmClient({ baseUrl, token, computer }), {
+    pollMs,
+    onJob: (id) => send({ type: 'remote-job', id }),
+  });
+  send({
+    type: 'log',
+    line: `IQM Resonance ${computer}: ${sampler.device.qubits.length} qubits, ${sampler.device.couplings.length} couplers`,
+  });
+  return {
+    device: sampler.device,
+    sample: (circuits, shots, signal) =>
+      sampler.sample(circuits, shots, signal).finally(() => send({ type: 'remote-job', id: null })),
+  };
 }
 
 // No top-level await: the thread loads this file through tsx's CommonJS hook (see local-runner.ts).

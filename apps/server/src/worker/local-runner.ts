@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRow } from '../db/schema/jobs.ts';
+import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
+import type { IqmKeys } from '../modules/account/iqm-keys.ts';
+import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import type { JobOutputRepo } from './job-output.ts';
 import type { JobOutcome, JobQueue } from './queue.ts';
 import { RunOutput } from './run-output.ts';
-import type { ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import type { ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
 export interface RunnerTimings {
   /** Jobs run at once. */
@@ -22,10 +25,19 @@ export interface RunnerTimings {
   maxAttempts: number;
 }
 
+/** IQM Resonance, for runners that take IQM jobs (IQM_BASE_URL); the key is the job owner's. */
+export interface IqmRunnerSettings {
+  baseUrl: string;
+  pollMs: number;
+  keys: Pick<IqmKeys, 'keyFor'>;
+}
+
 export interface LocalRunnerDeps extends RunnerTimings {
   queue: JobQueue;
   output: JobOutputRepo;
   log: FastifyBaseLogger;
+  /** Without it the runner takes local jobs only, and IQM jobs wait for a runner that has it. */
+  iqm?: IqmRunnerSettings;
 }
 
 /** What the API needs of a runner in its own process: a nudge after a job is queued, and instant cancel. */
@@ -43,7 +55,14 @@ interface Running {
   ended: boolean;
   /** Resolves when the outcome is stored. */
   stored: Promise<void>;
+  /** The IQM job the thread waits on, aborted if the run is stopped first. */
+  remoteJob: string | null;
+  /** Resolves when the thread has reported its end (done or failed, an abort included) or has exited. */
+  settled: Promise<void>;
 }
+
+/** How long a thread waiting on IQM Resonance gets to abort its IQM job itself before it is ended. */
+const REMOTE_ABORT_GRACE_MS = 3000;
 
 /**
  * The thread's code is TypeScript, so each thread registers tsx before loading it. Node 20 does not apply
@@ -98,7 +117,7 @@ export class LocalRunner implements RunnerControl {
       [...this.running.values()].map(async (run) => {
         if (run.ended) return run.stored;
         run.ended = true;
-        await run.thread.terminate();
+        await this.stopThread(run);
         await run.output.flushed();
         await this.deps.queue.release(run.job.id, this.owner);
       }),
@@ -132,32 +151,56 @@ export class LocalRunner implements RunnerControl {
     while (this.refill) {
       this.refill = false;
       while (!this.stopped && this.running.size < this.deps.workers) {
-        const job = await this.deps.queue.claim(this.owner, this.deps.leaseMs);
+        const job = await this.deps.queue.claim(this.owner, this.deps.leaseMs, this.backends);
         if (!job) break;
-        this.launch(job);
+        await this.launch(job);
       }
     }
   }
 
-  private launch(job: JobRow): void {
+  private get backends(): JobBackendName[] {
+    return this.deps.iqm ? ['local', 'iqm'] : ['local'];
+  }
+
+  private async launch(job: JobRow): Promise<void> {
     const { log } = this.deps;
     const output = new RunOutput(job.id, this.deps.output, (error) =>
       log.error({ err: error, job: job.jobArn }, 'could not store job output'),
     );
-    const input: ThreadInput = { kind: job.kind, hyperparameters: job.hyperparameters };
+    const input = await this.threadInput(job).catch((error: unknown) => error as Error);
+    if (input instanceof Error) return this.refuse(job, output, input.message);
     const thread = new Worker(threadBoot, { eval: true, workerData: input });
-    const run: Running = { job, thread, output, ended: false, stored: Promise.resolve() };
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const run: Running = {
+      job,
+      thread,
+      output,
+      ended: false,
+      stored: Promise.resolve(),
+      remoteJob: null,
+      settled,
+    };
     this.running.set(job.id, run);
     log.info({ job: job.jobArn, attempt: job.attempts }, 'job started');
-    output.log(`Job ${job.jobName} started on the local HI-VQE engine (attempt ${job.attempts}).`);
+    output.log(
+      input.iqm
+        ? `Job ${job.jobName} started: the HI-VQE loop runs on this server, its shots on IQM Resonance ` +
+            `(${input.iqm.computer}) (attempt ${job.attempts}).`
+        : `Job ${job.jobName} started on the local HI-VQE engine (attempt ${job.attempts}).`,
+    );
 
     thread.on('message', (message: ThreadMessage) => {
+      if (message.type === 'done' || message.type === 'failed') settle();
       if (run.ended) return;
       switch (message.type) {
         case 'log':
           return output.log(message.line);
         case 'iteration':
           return output.metric(message.point);
+        case 'remote-job':
+          run.remoteJob = message.id;
+          return;
         case 'done':
           return void this.end(run, { status: 'COMPLETED' }, 'Job completed.');
         case 'failed':
@@ -173,6 +216,7 @@ export class LocalRunner implements RunnerControl {
       this.end(run, { status: 'FAILED', failureReason: reason }, reason);
     });
     thread.on('exit', (code) => {
+      settle();
       const reason = `The engine stopped unexpectedly (exit code ${code}).`;
       this.end(run, { status: 'FAILED', failureReason: reason }, reason);
     });
@@ -187,7 +231,7 @@ export class LocalRunner implements RunnerControl {
     run.ended = true;
     const { queue, log } = this.deps;
     run.stored = (async () => {
-      await run.thread.terminate();
+      await this.stopThread(run);
       run.output.log(line);
       await run.output.flushed();
       if (!(await queue.finish(run.job.id, this.owner, outcome))) {
@@ -198,6 +242,47 @@ export class LocalRunner implements RunnerControl {
       .catch((error: unknown) => log.error({ err: error, job: run.job.jobArn }, 'could not end job'))
       .finally(() => this.vacate(run));
     return true;
+  }
+
+  /** What the thread needs: the job, and for an IQM job the owner's connection to IQM Resonance. */
+  private async threadInput(job: JobRow): Promise<ThreadInput> {
+    const input: ThreadInput = { kind: job.kind, hyperparameters: job.hyperparameters };
+    const { iqm } = this.deps;
+    if (job.backend !== 'iqm' || !iqm) return input;
+    const token = await iqm.keys.keyFor(job.userId);
+    return { ...input, iqm: { baseUrl: iqm.baseUrl, token, computer: job.device, pollMs: iqm.pollMs } };
+  }
+
+  /** A job that cannot start (its owner's IQM key is gone): failed with the reason, not retried. */
+  private async refuse(job: JobRow, output: RunOutput, reason: string): Promise<void> {
+    output.log(`Job failed: ${reason}`);
+    await output.flushed();
+    await this.deps.queue.finish(job.id, this.owner, { status: 'FAILED', failureReason: reason });
+    this.deps.log.warn({ job: job.jobArn, reason }, 'job could not start');
+  }
+
+  /**
+   * Ends the thread. A local run ends at once. A run on IQM Resonance is first asked to abort, so that it
+   * aborts its IQM job itself, even one whose submission is still under way (only the answer names it); if
+   * it has not ended within the grace period, it is ended and its last known IQM job aborted from here, so
+   * the quantum computer is not kept busy for nothing.
+   */
+  private async stopThread(run: Running): Promise<void> {
+    if (run.job.backend === 'iqm') {
+      run.thread.postMessage({ type: 'abort' } satisfies ThreadCommand);
+      await Promise.race([run.settled, sleep(REMOTE_ABORT_GRACE_MS)]);
+    }
+    await run.thread.terminate();
+    const remote = run.remoteJob;
+    const { iqm } = this.deps;
+    if (remote === null || !iqm) return;
+    run.remoteJob = null;
+    try {
+      const token = await iqm.keys.keyFor(run.job.userId);
+      await new IqmClient({ baseUrl: iqm.baseUrl, token, computer: run.job.device }).abort(remote);
+    } catch (error) {
+      this.deps.log.warn({ err: error, job: run.job.jobArn, iqmJob: remote }, 'could not abort the IQM job');
+    }
   }
 
   private vacate(run: Running): void {
@@ -229,9 +314,6 @@ export class LocalRunner implements RunnerControl {
   private drop(run: Running): void {
     run.ended = true;
     this.deps.log.warn({ job: run.job.jobArn }, 'lost the lease of a running job; stopped it');
-    run.stored = run.thread
-      .terminate()
-      .then(() => undefined)
-      .finally(() => this.vacate(run));
+    run.stored = this.stopThread(run).finally(() => this.vacate(run));
   }
 }

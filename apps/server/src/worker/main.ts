@@ -1,9 +1,13 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createLocalRunner, runnerTimings } from './start-runner.ts';
+import { Keyring } from '../providers/secrets/keyring.ts';
+import { createLocalRunner, runnerIqm, runnerTimings } from './start-runner.ts';
 
-/** `npm run worker`: a job runner without the API, so local jobs scale out over processes on PostgreSQL. */
+/**
+ * `npm run worker`: a job runner without the API, so local and IQM jobs scale out over processes on PostgreSQL.
+ * It opens IQM keys, so it needs the API's SECRETS_KEY (a key file in DATA_DIR is per machine).
+ */
 const config = loadConfigOrExit();
 const log = pino({ level: config.LOG_LEVEL });
 if (!config.DATABASE_URL) {
@@ -19,7 +23,13 @@ if (config.WORKERS === 0) {
 }
 const database = await openDatabase({ url: config.DATABASE_URL });
 await database.migrate();
-const runner = createLocalRunner(database.db, log, runnerTimings(config));
+const keyring = Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
+const runner = createLocalRunner(
+  database.db,
+  log,
+  runnerTimings(config),
+  runnerIqm(config, database.db, keyring),
+);
 runner.start();
 log.info({ runner: runner.owner, workers: config.WORKERS }, 'worker is running jobs');
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { JOB_PATHS } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MID_JOB_LINE } from '../../test/mid-job.ts';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
 import { createTestApp, openTestDatabase } from '../../test/harness.ts';
 import {
@@ -17,7 +18,6 @@ import {
   jobUser,
   n2LongForm,
   storedJob,
-  waitFor,
   waitForStatus,
 } from '../../test/job-flows.ts';
 import { seedJobs } from '../../test/job-seed.ts';
@@ -175,16 +175,7 @@ describe('losing a runner', () => {
     if (!onPostgres) await database.close();
 
     const worker = spawnWorker({ schemaName, dataDir, leaseMs: 1000 });
-    await worker.started;
-    if (onPostgres) {
-      const running = await storedJob(database.db, job_arn);
-      await waitFor(async () => {
-        const [point] = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, running.id));
-        return point;
-      }, 30_000);
-    } else {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-    }
+    await worker.midJob;
     worker.process.kill('SIGKILL');
     await worker.exited;
 
@@ -208,7 +199,7 @@ describe('losing a runner', () => {
 const require = createRequire(import.meta.url);
 const fixture = fileURLToPath(new URL('../../test/worker-process.ts', import.meta.url));
 
-/** A runner in a child process (test/worker-process.ts); `started` resolves when it has begun a job. */
+/** A runner in a child process (test/worker-process.ts); `midJob` resolves once a job has stored an energy point. */
 function spawnWorker(options: { schemaName: string; dataDir: string; leaseMs: number }) {
   const child = spawn(process.execPath, ['--import', require.resolve('tsx'), fixture], {
     env: {
@@ -221,19 +212,19 @@ function spawnWorker(options: { schemaName: string; dataDir: string; leaseMs: nu
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = new Promise<void>((resolve, reject) => {
+  const midJob = new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('"msg":"job started"')) resolve();
+      if (output.includes(MID_JOB_LINE)) resolve();
     });
     child.once('exit', (code) =>
-      reject(new Error(`worker exited (${code}) before starting a job:\n${output}`)),
+      reject(new Error(`worker exited (${code}) before it was in the middle of a job:\n${output}`)),
     );
   });
   later(async () => {
     child.kill('SIGKILL');
     await exited;
   });
-  return { process: child, started, exited };
+  return { process: child, midJob, exited };
 }

@@ -1,11 +1,13 @@
 import type { JobStatus } from '@hivqe/contract';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { jobs, type JobRow } from '../db/schema/jobs.ts';
+import { jobs, type JobBackendName, type JobRow } from '../db/schema/jobs.ts';
 import { JobOutputRepo } from './job-output.ts';
 
 /** A runner holds a job while it runs and while its cancel is under way. */
 const HELD: JobStatus[] = ['RUNNING', 'CANCELLING'];
+/** The back ends whose HI-VQE loop runs on this server's runners (IQM jobs only send their circuits out). */
+export const RUNNER_BACKENDS: JobBackendName[] = ['local', 'iqm'];
 
 export type JobOutcome =
   { status: 'COMPLETED' } | { status: 'CANCELLED' } | { status: 'FAILED'; failureReason: string };
@@ -40,12 +42,16 @@ export class JobQueue {
     this.output = new JobOutputRepo(db);
   }
 
-  /** Claims the oldest queued local job for `owner`, leased for `leaseMs`; undefined when none waits. */
-  async claim(owner: string, leaseMs: number): Promise<JobRow | undefined> {
+  /** Claims the oldest job queued on `backends` for `owner`, leased for `leaseMs`; undefined when none waits. */
+  async claim(
+    owner: string,
+    leaseMs: number,
+    backends: readonly JobBackendName[] = RUNNER_BACKENDS,
+  ): Promise<JobRow | undefined> {
     const next = this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.backend, 'local'), eq(jobs.status, 'QUEUED')))
+      .where(and(inArray(jobs.backend, [...backends]), eq(jobs.status, 'QUEUED')))
       .orderBy(asc(jobs.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -124,7 +130,7 @@ export class JobQueue {
    */
   async sweep(maxAttempts: number): Promise<SweepResult> {
     const expired = (status: JobStatus) =>
-      and(eq(jobs.backend, 'local'), eq(jobs.status, status), lt(jobs.leaseExpiresAt, now));
+      and(inArray(jobs.backend, RUNNER_BACKENDS), eq(jobs.status, status), lt(jobs.leaseExpiresAt, now));
     const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { IqmKeys } from '../modules/account/iqm-keys.ts';
+import { AccountSettingsRepo } from '../modules/account/repo.ts';
+import { PROVIDER_SETTINGS_BOX } from '../modules/account/sealed-fields.ts';
+import type { Keyring } from '../providers/secrets/keyring.ts';
 import { JobOutputRepo } from './job-output.ts';
-import { LocalRunner, type RunnerTimings } from './local-runner.ts';
+import { LocalRunner, type IqmRunnerSettings, type RunnerTimings } from './local-runner.ts';
 import { JobQueue } from './queue.ts';
 
 /** An idle runner looks for queued jobs this often (the API process also wakes its runner on create). */
@@ -18,6 +22,20 @@ export const runnerTimings = (config: Config): RunnerTimings => ({
   maxAttempts: MAX_ATTEMPTS,
 });
 
-/** A runner over `db`, not yet started. */
-export const createLocalRunner = (db: Db, log: FastifyBaseLogger, timings: RunnerTimings) =>
-  new LocalRunner({ ...timings, queue: new JobQueue(db), output: new JobOutputRepo(db), log });
+/** IQM Resonance for the runners when IQM_BASE_URL is set: the owners' keys are opened with `keyring`. */
+export const runnerIqm = (config: Config, db: Db, keyring: Keyring): IqmRunnerSettings | undefined =>
+  config.IQM_BASE_URL === undefined
+    ? undefined
+    : {
+        baseUrl: config.IQM_BASE_URL,
+        pollMs: config.IQM_POLL_MS,
+        keys: new IqmKeys(new AccountSettingsRepo(db), keyring.box(PROVIDER_SETTINGS_BOX)),
+      };
+
+/** A runner over `db`, not yet started; it takes IQM jobs when given `iqm`. */
+export const createLocalRunner = (
+  db: Db,
+  log: FastifyBaseLogger,
+  timings: RunnerTimings,
+  iqm?: IqmRunnerSettings,
+) => new LocalRunner({ ...timings, queue: new JobQueue(db), output: new JobOutputRepo(db), log, iqm });

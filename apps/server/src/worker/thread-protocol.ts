@@ -5,11 +5,27 @@ import type { JobKind } from '../db/schema/jobs.ts';
 export interface ThreadInput {
   kind: JobKind;
   hyperparameters: Record<string, string>;
+  /** For an IQM job: where its shots come from. */
+  iqm?: IqmConnection;
 }
+
+/** One user's quantum computer on IQM Resonance, with their API key. */
+export interface IqmConnection {
+  baseUrl: string;
+  token: string;
+  /** garnet, emerald or sirius: the job's device. */
+  computer: string;
+  pollMs: number;
+}
+
+/** What the runner tells a running thread: stop the run, aborting its IQM job in flight. */
+export type ThreadCommand = { type: 'abort' };
 
 /** What the engine thread reports, in order; `done` or `failed` comes last. */
 export type ThreadMessage =
   | { type: 'log'; line: string }
   | { type: 'iteration'; point: IterationPoint }
+  /** The IQM job now in flight (null once its counts are in): the runner aborts it if the run is stopped. */
+  | { type: 'remote-job'; id: string | null }
   | { type: 'done' }
   | { type: 'failed'; message: string };

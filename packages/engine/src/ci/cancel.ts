@@ -8,7 +8,7 @@ export class CancelPoint {
   private sliceStart = performance.now();
 
   constructor(
-    private readonly signal?: AbortSignal,
+    readonly signal?: AbortSignal,
     private readonly sliceMs = 40,
   ) {}
 

@@ -1,5 +1,6 @@
 import type { IterationPoint } from '../types.ts';
 import type { Handover } from './handover.ts';
+import type { Counts, NativeCircuit } from './native/types.ts';
 import type { ProbeResult } from './probe.ts';
 
 /**
@@ -28,5 +29,20 @@ export function iterationLogLine(
   return (
     `iteration ${iteration}: E = ${point.energy.toFixed(8)} Ha${error}; ` +
     `${point.numStates} determinants (${strings} strings per spin); shots ${shots}; ${expansion}`
+  );
+}
+
+/** What an iteration ran on the quantum computer: circuits, their size on the device, and the shots back. */
+export function deviceShotsLogLine(iteration: number, circuits: NativeCircuit[], counts: Counts[]): string {
+  const gates = (circuit: NativeCircuit, name: string) =>
+    circuit.instructions.filter((instruction) => instruction.name === name).length;
+  const shots = counts.map((c) => Object.values(c).reduce((sum, n) => sum + n, 0));
+  const qubits = new Set(
+    circuits.flatMap((c) => c.instructions.flatMap((instruction) => instruction.qubits)),
+  );
+  return (
+    `iteration ${iteration}: ${shots.join(' + ')} shots from the quantum computer ` +
+    `(${circuits.map((c) => c.name).join(', ')}: ${qubits.size} qubits, ` +
+    `${Math.max(...circuits.map((c) => gates(c, 'cz')))} cz, ${Math.max(...circuits.map((c) => gates(c, 'prx')))} prx)`
   );
 }

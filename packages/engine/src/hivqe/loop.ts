@@ -1,17 +1,20 @@
 import type { CancelPoint } from '../ci/cancel.ts';
 import { binomial } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
-import { buildAnsatz } from './ansatz/index.ts';
+import { blockCircuit } from './ansatz/block-circuit.ts';
+import { ansatzProgram } from './ansatz/index.ts';
 import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
 import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
 import { iterationLogLine, metricLine } from './log-lines.ts';
+import { DeviceShots } from './native/device-shots.ts';
+import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
 import { Prober } from './probe.ts';
 import type { SampleTally } from './recovery.ts';
 import { Xoshiro128 } from './rng.ts';
+import { SimulatedShots, type ShotSource } from './shots.ts';
 import { Spsa } from './spsa.ts';
-import { StateVector } from './statevector.ts';
 import { determinantCount, diagonalise, grow, rankByScore, screen } from './subspace.ts';
 
 /** Initial circuit parameters are uniform in ±this (radians): near zero, so the circuit starts near HF. */
@@ -38,6 +41,7 @@ export interface LoopResult {
  * (sample, repair or drop, and diagonalise the subspace with the new strings: the two cost-function
  * calls), steps θ, merges the sampled strings and the handover's excitations into the subspace (keeping
  * the most important strings when over max_states), diagonalises, screens, and tests convergence.
+ * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  */
 export async function runHiVqeLoop(
   ham: ActiveSpaceHamiltonian,
@@ -45,19 +49,20 @@ export async function runHiVqeLoop(
   reference: number | null,
   callbacks: LoopCallbacks,
   cancel: CancelPoint,
+  sampler?: Sampler,
 ): Promise<LoopResult> {
   const space: ActiveSpace = { norb: ham.norb, nalpha: ham.nalpha, nbeta: ham.nbeta };
-  const circuit = buildAnsatz(space, {
+  const program = ansatzProgram(space, {
     ansatz: params.ansatz,
     entanglement: params.ansatzEntanglement,
     reps: params.ansatzReps,
   });
   const rng = new Xoshiro128(params.seed);
   const theta = Float64Array.from(
-    { length: circuit.numParameters },
+    { length: program.numParameters },
     () => INITIAL_SPREAD * (2 * rng.next() - 1),
   );
-  const spsa = new Spsa(rng, circuit.numParameters);
+  const spsa = new Spsa(rng, program.numParameters);
   const rule = new ConvergenceRule(
     params.convergenceCount,
     params.convergenceAbstol,
@@ -66,11 +71,15 @@ export async function runHiVqeLoop(
   const allStrings = binomial(ham.norb, ham.nalpha);
   const capStrings = Math.min(Math.floor(Math.sqrt(params.maxStates)), allStrings);
   const workStrings = Math.max(capStrings, Math.min(Math.floor(WORK_FACTOR * capStrings), allStrings));
-  const state = new StateVector(circuit.layout);
-  const probe = new Prober(ham, params, circuit, state, rng, cancel, workStrings);
+  // With a sampler the state vector is never allocated: the device samples the circuit.
+  const shots: ShotSource =
+    sampler === undefined
+      ? new SimulatedShots(blockCircuit(program), params.shots, rng, cancel)
+      : new DeviceShots(sampler, program, params.shots, cancel, callbacks.onLog);
+  const probe = new Prober(ham, params, rng, cancel, workStrings);
   callbacks.onLog?.(
-    `HI-VQE: ${params.ansatz} ansatz on ${2 * ham.norb} qubits, ${circuit.numParameters} parameters, ` +
-      `state vector of ${circuit.layout.size.toLocaleString('en-US')} amplitudes; ` +
+    `HI-VQE: ${params.ansatz} ansatz on ${2 * ham.norb} qubits, ${program.numParameters} parameters, ` +
+      `${shots.description}; ` +
       `subspace of at most ${capStrings} strings per spin (${(capStrings ** 2).toLocaleString('en-US')} determinants)`,
   );
 
@@ -83,8 +92,12 @@ export async function runHiVqeLoop(
   let converged = false;
   for (let iteration = 1; iteration <= params.maxIter && !converged; iteration++) {
     const { delta, size } = spsa.perturbation(iteration);
-    const plus = await probe.run(shifted(theta, delta, size), current);
-    const minus = await probe.run(shifted(theta, delta, -size), current);
+    const [plus, minus] = await shots.probe(
+      shifted(theta, delta, size),
+      shifted(theta, delta, -size),
+      iteration,
+      (samples) => probe.evaluate(samples, current),
+    );
     spsa.step(theta, delta, size, plus.energy, minus.energy, iteration);
     for (const side of [plus, minus]) {
       tally.kept += side.tally.kept;

@@ -1,14 +1,12 @@
 import type { CancelPoint } from '../ci/cancel.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
-import type { Circuit } from './circuit.ts';
 import type { HiVqeParams } from './params.ts';
 import { recoverConfigurations, type SampleTally } from './recovery.ts';
 import type { Xoshiro128 } from './rng.ts';
-import { sampleState } from './sampling.ts';
-import type { StateVector } from './statevector.ts';
+import type { Sample } from './sampling.ts';
 import { diagonalise, orbitalOccupations, rankByScore, type Subspace } from './subspace.ts';
 
-/** One cost-function evaluation: what the circuit at θ samples, and the subspace energy with it. */
+/** One cost-function evaluation: what the circuit at θ sampled, and the subspace energy with it. */
 export interface ProbeResult {
   energy: number;
   /** Sampled strings not yet in the subspace, with the shots that contained them. */
@@ -16,21 +14,17 @@ export interface ProbeResult {
   tally: SampleTally;
 }
 
-/** Evaluates the HI-VQE cost function: circuit → shots → configurations → subspace energy. */
+/** Evaluates the HI-VQE cost function from a circuit's shots: configurations → subspace energy. */
 export class Prober {
   constructor(
     private readonly ham: ActiveSpaceHamiltonian,
     private readonly params: HiVqeParams,
-    private readonly circuit: Circuit,
-    private readonly state: StateVector,
     private readonly rng: Xoshiro128,
     private readonly cancel: CancelPoint,
     private readonly workStrings: number,
   ) {}
 
-  async run(theta: Float64Array, current: Subspace): Promise<ProbeResult> {
-    await this.circuit.run(this.state, theta, this.cancel);
-    const samples = await sampleState(this.state, this.params.shots, this.rng, this.cancel);
+  async evaluate(samples: readonly Sample[], current: Subspace): Promise<ProbeResult> {
     const { configurations, tally } = await recoverConfigurations(
       samples,
       this.ham,

@@ -4,6 +4,9 @@ import { casci, casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
 import { checkHiVqeLimits } from './limits.ts';
 import { runHiVqeLoop } from './loop.ts';
+import { DeviceGraph } from './native/device-graph.ts';
+import { placeQubits } from './native/placement.ts';
+import type { Sampler } from './native/types.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
 
 export type Method = 'rhf' | 'casci' | 'hivqe';
@@ -15,6 +18,11 @@ export interface RunOptions {
   onIteration?: (point: IterationPoint) => void;
   onLog?: (line: string) => void;
   signal?: AbortSignal;
+  /**
+   * Draws the HI-VQE shots from a quantum computer instead of the engine's simulation: each iteration
+   * sends its two SPSA circuits in one `sample` call (with `signal`). Without it, nothing changes.
+   */
+  sampler?: Sampler;
 }
 
 /** The outcome of a run; the CLI prints the same fields in snake_case. */
@@ -43,10 +51,15 @@ export async function runHiVqe(
   hyperparameters: Readonly<Record<string, unknown>>,
   options: RunOptions = {},
 ): Promise<EngineResult> {
-  const { method = 'hivqe', onIteration, onLog, signal } = options;
+  const { method = 'hivqe', onIteration, onLog, signal, sampler } = options;
   const cancel = new CancelPoint(signal);
   try {
-    return await run(parseHiVqeParams(hyperparameters), method, cancel, { onIteration, onLog, signal });
+    return await run(parseHiVqeParams(hyperparameters), method, cancel, {
+      onIteration,
+      onLog,
+      signal,
+      sampler,
+    });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal.reason);
     throw error;
@@ -60,7 +73,7 @@ async function run(
   options: Omit<RunOptions, 'method'>,
 ): Promise<EngineResult> {
   const started = performance.now();
-  const { onLog, signal } = options;
+  const { onLog, signal, sampler } = options;
   await cancel.pause();
   const chem = buildHamiltonian(
     {
@@ -93,6 +106,8 @@ async function run(
       { ansatz: params.ansatz, entanglement: params.ansatzEntanglement, reps: params.ansatzReps },
       params.maxStates,
     );
+    // The circuit must fit on the device: refuse before CASCI rather than at the first iteration.
+    if (sampler !== undefined) placeQubits(2 * ham.norb, new DeviceGraph(sampler.device));
   }
   await cancel.pause();
 
@@ -106,7 +121,7 @@ async function run(
   let eCasci: number | null = null;
   if (refused === null) eCasci = await casciEnergy(ham, cancel, onLog);
   else onLog?.(`CASCI skipped: ${refused}`);
-  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel);
+  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel, sampler);
   onLog?.(
     `HI-VQE ${loop.converged ? 'converged' : 'stopped at max_iter'} after ${loop.iterations} iterations: ` +
       `E = ${loop.energy.toFixed(10)} Ha with ${loop.numStates} determinants, ${elapsed().toFixed(2)} s`,

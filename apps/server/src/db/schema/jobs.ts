@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Which service runs a job; `local` is the built-in engine, the only one implemented so far. */
+/** Which service runs a job: the built-in engine, Amazon Braket, or the engine with its shots from IQM Resonance. */
 export const JOB_BACKENDS = ['local', 'braket', 'iqm'] as const;
 export type JobBackendName = (typeof JOB_BACKENDS)[number];
 

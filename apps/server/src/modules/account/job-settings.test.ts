@@ -10,7 +10,9 @@ import { Keyring } from '../../providers/secrets/keyring.ts';
 import { AuditRepo } from '../audit/repo.ts';
 import { AuditLog } from '../audit/service.ts';
 import { AuthRepo } from '../auth/repo.ts';
+import { IqmKeys } from './iqm-keys.ts';
 import { AccountSettingsRepo } from './repo.ts';
+import { PROVIDER_SETTINGS_BOX } from './sealed-fields.ts';
 import { AccountSettingsService } from './service.ts';
 
 /** The settings the jobs module reads: own settings first, then the platform's default (local back end only). */
@@ -30,7 +32,7 @@ function service(platformDefaultAccountId: string | null) {
   return new AccountSettingsService({
     repo: new AccountSettingsRepo(database.db),
     users: new AuthRepo(database.db),
-    box: keyring.box('provider-settings'),
+    box: keyring.box(PROVIDER_SETTINGS_BOX),
     audit: new AuditLog(new AuditRepo(database.db)),
     platformAccountId: '000000000000',
     platformDefaultAccountId,
@@ -107,17 +109,19 @@ describe('cloudAccountFor (the jobs module)', () => {
   });
 });
 
-describe('iqmApiKeyFor (the jobs module)', () => {
+describe('IqmKeys (the jobs module and the runners)', () => {
+  const iqmKeys = () => new IqmKeys(new AccountSettingsRepo(database.db), keyring.box(PROVIDER_SETTINGS_BOX));
+
   it('opens the whole key for the IQM back end', async () => {
     const user = await makeUser(t);
     const key = randomBytes(32).toString('hex');
     await call(t.app, 'PUT', '/account/settings/iqm', user, { iqm_api_key: key });
-    expect(await service(null).iqmApiKeyFor(user.id)).toBe(key);
+    expect(await iqmKeys().keyFor(user.id)).toBe(key);
   });
 
   it("refuses a user without a key: 'IQM API configuration not found'", async () => {
     const user = await makeUser(t);
-    await expect(service(null).iqmApiKeyFor(user.id)).rejects.toMatchObject({
+    await expect(iqmKeys().keyFor(user.id)).rejects.toMatchObject({
       statusCode: 404,
       message: SETTINGS_MESSAGES.iqmNotFound,
     });

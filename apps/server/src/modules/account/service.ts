@@ -16,6 +16,7 @@ import type { AuditLog } from '../audit/service.ts';
 import type { AuthRepo, UserRow } from '../auth/repo.ts';
 import { presentSettings } from './presenters.ts';
 import type { AccountSettingsRepo } from './repo.ts';
+import { sealContext } from './sealed-fields.ts';
 
 /** The cloud account a user's Braket jobs run in: their own, or the platform's (local back end only). */
 export interface CloudAccount {
@@ -46,7 +47,6 @@ export interface AccountSettingsServiceDeps {
   roleAccess?: RoleAccessChecker;
 }
 
-const sealContext = (userId: string, field: 'external_id' | 'iqm_api_key') => `${userId}:${field}`;
 const newExternalId = () => `hivqe-${randomBytes(16).toString('hex')}`;
 
 /**
@@ -133,13 +133,6 @@ export class AccountSettingsService {
     const account = (await this.ownCloudAccount(userId)) ?? this.platformAccount();
     if (!account) throw notFound(SETTINGS_MESSAGES.cloudNotFound);
     return account;
-  }
-
-  /** For the jobs module: the user's IQM API key in the clear, or 404 'IQM API configuration not found'. */
-  async iqmApiKeyFor(userId: string): Promise<string> {
-    const row = await this.deps.repo.findIqm(userId);
-    if (!row) throw notFound(SETTINGS_MESSAGES.iqmNotFound);
-    return this.deps.box.open(row.apiKeySealed, sealContext(userId, 'iqm_api_key'));
   }
 
   private async present(user: UserRow): Promise<AccountSettingsResponse> {

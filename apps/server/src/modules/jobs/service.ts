@@ -18,6 +18,7 @@ import {
   type PermissionSource,
   type RequestedSource,
 } from '@hivqe/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { JobKind, JobRow } from '../../db/schema/jobs.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { QuantumBackends } from '../../providers/quantum/backends.ts';
@@ -37,6 +38,7 @@ export interface JobsServiceDeps {
   permissions: { resolveSource(userId: string, requested?: RequestedSource): Promise<PermissionSource> };
   audit: AuditLog;
   now?: () => Date;
+  log?: FastifyBaseLogger;
 }
 
 interface Page<T> {
@@ -119,7 +121,7 @@ export class JobsService {
   private async create(actor: Actor, draft: JobDraft): Promise<CreateHybridJobResponse> {
     const source = await this.deps.permissions.resolveSource(actor.user.id, draft.permissionSource);
     const backend = this.deps.backends.current(draft.kind);
-    const refusal = backend.refusal(draft.kind, draft.hyperparameters);
+    const refusal = await backend.refusal(draft.kind, draft.hyperparameters, actor.user.id);
     if (refusal) throw badRequest(refusal);
     const job = await this.deps.repo.transaction(async (repo) => {
       const stored = await repo.insert({
@@ -176,9 +178,22 @@ export class JobsService {
       limit: query.max_results + 1,
     });
     const jobs = rows.slice(0, query.max_results);
+    await this.refreshListed(kind, jobs);
     const last = jobs.at(-1);
     const more = rows.length > query.max_results && last !== undefined;
     return { jobs: jobs.map(present), next_token: more ? encodePosition(last.position) : null };
+  }
+
+  /**
+   * A remote back end's news for the listed jobs, in bulk (Braket's SearchJobs). A failure leaves the stored
+   * states: a list still answers when the service throttles or refuses, and X-Force-Refresh on a job says why.
+   */
+  private async refreshListed(kind: JobKind, jobs: JobRow[]): Promise<void> {
+    try {
+      await this.deps.backends.current(kind).refreshMany?.(jobs);
+    } catch (error) {
+      this.deps.log?.warn({ err: error }, 'could not refresh the listed jobs; answering with stored states');
+    }
   }
 
   private async readable(user: UserRow, jobArn: string, kind?: JobKind): Promise<JobRow> {

@@ -36,12 +36,24 @@ export interface QuantumBackend {
   readonly initialStatus: JobStatus;
   /** The job's ARN, `arn:aws:braket:{region}:{account}:job/{resource}`; the account is the back end's. */
   jobArn(region: string, resource: string): string;
-  /** Why this back end cannot run a job with these hyperparameters, or null; asked before anything is stored. */
-  refusal(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): string | null;
+  /**
+   * Why this back end cannot run this owner's job with these hyperparameters, or null; asked before
+   * anything is stored.
+   */
+  refusal(
+    kind: JobKind,
+    hyperparameters: Readonly<Record<string, string>>,
+    ownerId: string,
+  ): Promise<string | null>;
   /** Hands a stored job to the service. */
   submit(job: JobRow): Promise<void>;
   /** Brings the stored job up to date with the service (X-Force-Refresh). */
   refresh(job: JobRow): Promise<void>;
+  /**
+   * Brings a listed page of one user's jobs up to date in bulk, rows included; for back ends whose state
+   * lives elsewhere. Other back ends' rows are skipped.
+   */
+  refreshMany?(jobs: JobRow[]): Promise<void>;
   cancel(job: JobRow): Promise<CancelOutcome>;
   logs(job: JobRow): Promise<JobLogs>;
   metrics(job: JobRow): Promise<EnergyPoint[]>;

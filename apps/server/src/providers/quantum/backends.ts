@@ -13,9 +13,10 @@ export class QuantumBackends {
     if (!this.byName.has(forNewJobs)) throw new Error(`JOB_BACKEND ${forNewJobs} is not configured`);
   }
 
-  /** Where new jobs of a kind go: JOB_BACKEND's for hybrid jobs; IQM jobs stay on the local engine. */
+  /** Where new jobs of a kind go: JOB_BACKEND's for hybrid jobs; IQM jobs to IQM Resonance when configured. */
   current(kind: JobKind = 'hybrid'): QuantumBackend {
-    return this.of(kind === 'iqm' ? 'local' : this.forNewJobs);
+    if (kind === 'hybrid') return this.of(this.forNewJobs);
+    return this.byName.get('iqm') ?? this.of('local');
   }
 
   /** The back end a stored job runs on. */

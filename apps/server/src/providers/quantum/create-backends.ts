@@ -2,7 +2,9 @@ import type { Db } from '../../db/client.ts';
 import { JobOutputRepo } from '../../worker/job-output.ts';
 import type { RunnerControl } from '../../worker/local-runner.ts';
 import { JobQueue } from '../../worker/queue.ts';
+import type { IqmKeys } from '../../modules/account/iqm-keys.ts';
 import type { CloudAccount } from '../../modules/account/service.ts';
+import type { QuantumBackend } from './backend.ts';
 import { QuantumBackends } from './backends.ts';
 import { BraketBackend } from './braket/braket-backend.ts';
 import { LocalBackend } from './local/local-backend.ts';
@@ -14,6 +16,8 @@ export interface BackendSettings {
   localAccountId: string;
   /** This process's runner, when it runs one. */
   runner?: RunnerControl;
+  /** IQM Resonance is configured (IQM_BASE_URL): new IQM jobs go to the `iqm` back end, whose owners need a key. */
+  iqmKeys?: Pick<IqmKeys, 'keyFor'>;
   /** Amazon Braket, when new hybrid jobs go there (JOB_BACKEND=braket). */
   braket?: {
     accounts: { cloudAccountFor(userId: string): Promise<CloudAccount> };
@@ -28,14 +32,22 @@ export interface BackendSettings {
   };
 }
 
-/** Every back end this server can reach: the local engine always (IQM jobs run there), Braket when configured. */
+/**
+ * Every back end this server can reach: the local engine always, IQM Resonance and Braket when configured.
+ * Local and IQM jobs both run on the runners: they differ in where the shots come from.
+ */
 export function createBackends(db: Db, settings: BackendSettings): QuantumBackends {
-  const local = new LocalBackend({
-    queue: new JobQueue(db),
-    output: new JobOutputRepo(db),
-    accountId: settings.localAccountId,
-    runner: settings.runner,
-  });
-  const braket = settings.braket ? new BraketBackend({ db, ...settings.braket }) : undefined;
-  return new QuantumBackends(braket ? [local, braket] : [local], settings.jobBackend);
+  const runnerBackend = (name: 'local' | 'iqm', iqmKeys?: Pick<IqmKeys, 'keyFor'>) =>
+    new LocalBackend({
+      name,
+      queue: new JobQueue(db),
+      output: new JobOutputRepo(db),
+      accountId: settings.localAccountId,
+      runner: settings.runner,
+      iqmKeys,
+    });
+  const backends: QuantumBackend[] = [runnerBackend('local')];
+  if (settings.iqmKeys) backends.push(runnerBackend('iqm', settings.iqmKeys));
+  if (settings.braket) backends.push(new BraketBackend({ db, ...settings.braket }));
+  return new QuantumBackends(backends, settings.jobBackend);
 }

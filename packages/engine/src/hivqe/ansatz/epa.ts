@@ -1,9 +1,9 @@
-import { Circuit, type Gate } from '../circuit.ts';
-import { BlockLayout, StringTable } from '../layout.ts';
+import type { Circuit } from '../circuit.ts';
 import type { Entanglement } from '../params.ts';
+import { blockCircuit } from './block-circuit.ts';
 import { entanglementPairs } from './entanglement.ts';
-import { QubitGates } from './qubit-gates.ts';
-import { hartreeFock, type ActiveSpace } from './space.ts';
+import type { AnsatzGate, AnsatzProgram } from './gates.ts';
+import type { ActiveSpace } from './space.ts';
 
 /**
  * The excitation-preserving ansatz (Qiskit's ExcitationPreserving, mode 'iswap'): `reps` times an RZ
@@ -21,18 +21,22 @@ export function epaBlockCounts(space: ActiveSpace, entanglement: Entanglement): 
   return counts;
 }
 
-export function epaCircuit(space: ActiveSpace, entanglement: Entanglement, reps: number): Circuit {
-  const layout = new BlockLayout(new StringTable(space.norb), epaBlockCounts(space, entanglement));
-  const gates = new QubitGates(layout);
-  const pairs = entanglementPairs(entanglement, gates.qubits);
-  const circuit: Gate[] = [];
+export function epaProgram(space: ActiveSpace, entanglement: Entanglement, reps: number): AnsatzProgram {
+  const qubits = 2 * space.norb;
+  const pairs = entanglementPairs(entanglement, qubits);
+  const gates: AnsatzGate[] = [];
   let parameter = 0;
-  const phaseLayer = () =>
-    circuit.push(gates.phaseLayer(Array.from({ length: gates.qubits }, () => parameter++)));
+  const rzLayer = () => {
+    for (let qubit = 0; qubit < qubits; qubit++) gates.push({ type: 'rz', qubit, parameter: parameter++ });
+  };
   for (let rep = 0; rep < reps; rep++) {
-    phaseLayer();
-    for (const [q1, q2] of pairs) circuit.push(gates.exchange(q1, q2, parameter++));
+    rzLayer();
+    for (const pair of pairs) gates.push({ type: 'exchange', qubits: pair, parameter: parameter++ });
   }
-  phaseLayer();
-  return new Circuit(layout, circuit, parameter, hartreeFock(space));
+  rzLayer();
+  return { space, gates, numParameters: parameter, blockCounts: epaBlockCounts(space, entanglement) };
+}
+
+export function epaCircuit(space: ActiveSpace, entanglement: Entanglement, reps: number): Circuit {
+  return blockCircuit(epaProgram(space, entanglement, reps));
 }

@@ -1,9 +1,9 @@
-import { Circuit, type Gate } from '../circuit.ts';
-import { BlockLayout, StringTable } from '../layout.ts';
+import type { Circuit } from '../circuit.ts';
 import type { Entanglement } from '../params.ts';
+import { blockCircuit } from './block-circuit.ts';
 import { entanglementPairs } from './entanglement.ts';
-import { QubitGates } from './qubit-gates.ts';
-import { hartreeFock, type ActiveSpace } from './space.ts';
+import type { AnsatzGate, AnsatzProgram } from './gates.ts';
+import type { ActiveSpace } from './space.ts';
 
 /**
  * The hardware-efficient ansatz (Qiskit's EfficientSU2 with RY and RZ): `reps` times a layer of RY then
@@ -16,25 +16,31 @@ export function hardwareEfficientBlockCounts(space: ActiveSpace): Array<[number,
   return counts;
 }
 
+export function hardwareEfficientProgram(
+  space: ActiveSpace,
+  entanglement: Entanglement,
+  reps: number,
+): AnsatzProgram {
+  const qubits = 2 * space.norb;
+  const pairs = entanglementPairs(entanglement, qubits);
+  const gates: AnsatzGate[] = [];
+  let parameter = 0;
+  const rotationLayer = () => {
+    for (let qubit = 0; qubit < qubits; qubit++) gates.push({ type: 'ry', qubit, parameter: parameter++ });
+    for (let qubit = 0; qubit < qubits; qubit++) gates.push({ type: 'rz', qubit, parameter: parameter++ });
+  };
+  for (let rep = 0; rep < reps; rep++) {
+    rotationLayer();
+    for (const [control, target] of pairs) gates.push({ type: 'cx', control, target });
+  }
+  rotationLayer();
+  return { space, gates, numParameters: parameter, blockCounts: hardwareEfficientBlockCounts(space) };
+}
+
 export function hardwareEfficientCircuit(
   space: ActiveSpace,
   entanglement: Entanglement,
   reps: number,
 ): Circuit {
-  const layout = new BlockLayout(new StringTable(space.norb), hardwareEfficientBlockCounts(space));
-  const gates = new QubitGates(layout);
-  const qubits = Array.from({ length: gates.qubits }, (_, q) => q);
-  const pairs = entanglementPairs(entanglement, gates.qubits);
-  const circuit: Gate[] = [];
-  let parameter = 0;
-  const rotationLayer = () => {
-    for (const q of qubits) circuit.push(gates.ry(q, parameter++));
-    circuit.push(gates.phaseLayer(qubits.map(() => parameter++)));
-  };
-  for (let rep = 0; rep < reps; rep++) {
-    rotationLayer();
-    for (const [control, target] of pairs) circuit.push(gates.cx(control, target));
-  }
-  rotationLayer();
-  return new Circuit(layout, circuit, parameter, hartreeFock(space));
+  return blockCircuit(hardwareEfficientProgram(space, entanglement, reps));
 }

@@ -1,10 +1,12 @@
 import type { Circuit } from '../circuit.ts';
 import { layoutSize } from '../layout.ts';
 import type { AnsatzName, Entanglement } from '../params.ts';
-import { epaBlockCounts, epaCircuit } from './epa.ts';
-import { hardwareEfficientBlockCounts, hardwareEfficientCircuit } from './hardware-efficient.ts';
+import { blockCircuit } from './block-circuit.ts';
+import { epaBlockCounts, epaProgram } from './epa.ts';
+import type { AnsatzProgram } from './gates.ts';
+import { hardwareEfficientBlockCounts, hardwareEfficientProgram } from './hardware-efficient.ts';
 import type { ActiveSpace } from './space.ts';
-import { uccsdBlockCounts, uccsdCircuit } from './uccsd.ts';
+import { uccsdBlockCounts, uccsdProgram } from './uccsd.ts';
 
 export interface AnsatzChoice {
   ansatz: AnsatzName;
@@ -28,14 +30,19 @@ function blockCounts(space: ActiveSpace, choice: AnsatzChoice): Array<[number, n
   }
 }
 
-/** The ansatz circuit on the Hartree–Fock state; `entanglement` does not apply to UCCSD. */
-export function buildAnsatz(space: ActiveSpace, choice: AnsatzChoice): Circuit {
+/** The ansatz as a gate list on the Hartree–Fock state; `entanglement` does not apply to UCCSD. */
+export function ansatzProgram(space: ActiveSpace, choice: AnsatzChoice): AnsatzProgram {
   switch (choice.ansatz) {
     case 'epa':
-      return epaCircuit(space, choice.entanglement, choice.reps);
+      return epaProgram(space, choice.entanglement, choice.reps);
     case 'hardware_efficient':
-      return hardwareEfficientCircuit(space, choice.entanglement, choice.reps);
+      return hardwareEfficientProgram(space, choice.entanglement, choice.reps);
     case 'uccsd':
-      return uccsdCircuit(space, choice.reps);
+      return uccsdProgram(space, choice.reps);
   }
+}
+
+/** The ansatz circuit for the block state-vector simulator. */
+export function buildAnsatz(space: ActiveSpace, choice: AnsatzChoice): Circuit {
+  return blockCircuit(ansatzProgram(space, choice));
 }

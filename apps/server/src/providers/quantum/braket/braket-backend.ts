@@ -4,13 +4,14 @@ import {
   CancelJobCommand,
   CreateJobCommand,
   GetJobCommand,
+  SearchJobsCommand,
   type _InstanceType,
+  type GetJobResponse,
 } from '@aws-sdk/client-braket';
 import {
   CloudWatchLogsClient,
   DescribeLogStreamsCommand,
   GetLogEventsCommand,
-  type LogStream,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import {
@@ -46,6 +47,21 @@ export const LOG_GROUP = '/aws/braket/jobs';
 /** The most log events read for one answer (CloudWatch answers up to 10,000 a page). */
 export const MAX_LOG_EVENTS = 10_000;
 const MAX_LOG_PAGES = 50;
+/** SearchJobs' largest page. */
+const SEARCH_PAGE_SIZE = 100;
+/**
+ * The most SearchJobs pages one refreshMany reads for a region: 2,000 jobs created since the oldest unfinished
+ * one. Each page is a round trip inside a list request and counts against Braket's request rate in the user's
+ * account, so a user with thousands of recent jobs is not paged through on every list; a job not reached stays
+ * as stored until a later list or its own X-Force-Refresh (GetJob).
+ */
+export const MAX_SEARCH_PAGES = 20;
+/**
+ * How far before the oldest stored `created_at` the search starts. The database stamps the row before CreateJob
+ * is sent, so Braket's time is later unless the two clocks disagree; the margin absorbs that, and costs no more
+ * than the few jobs created within it.
+ */
+const SEARCH_CLOCK_MARGIN_MS = 15 * 60_000;
 const DEFAULT_INSTANCE = { instanceType: 'ml.m5.large', volumeSizeInGb: 30, instanceCount: 1 };
 
 export interface BraketBackendDeps {
@@ -69,6 +85,12 @@ interface Session {
 }
 
 /**
+ * What Braket said of a job: GetJob's answer, or a SearchJobs summary. A summary has no failure reason, but only
+ * a FAILED job has one, and refreshMany asks GetJob about those.
+ */
+type BraketJobState = Pick<GetJobResponse, 'status' | 'startedAt' | 'endedAt' | 'failureReason'>;
+
+/**
  * Amazon Braket Hybrid Jobs in the customer's own account. Every call assumes the user's access role with their
  * external id (STS AssumeRole) and talks to Braket and CloudWatch Logs in the job's region with the temporary
  * credentials. The row keeps what Braket last said (status, times, failure reason); Braket's job ARN becomes the
@@ -88,7 +110,7 @@ export class BraketBackend implements QuantumBackend {
     return `arn:aws:braket:${region}:${this.deps.platformAccountId}:job/${resource}`;
   }
 
-  refusal(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): string | null {
+  async refusal(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): Promise<string | null> {
     if (kind !== 'hybrid') return 'Amazon Braket runs hybrid jobs only';
     const entries = Object.entries(hyperparameters);
     if (entries.length > BRAKET_LIMITS.hyperparameters) {
@@ -157,20 +179,26 @@ export class BraketBackend implements QuantumBackend {
 
   /** GetJob: Braket's status (CANCELLING included), times and failure reason replace the stored ones. */
   async refresh(job: JobRow): Promise<void> {
-    const session = await this.session(job);
-    const answer = await guarded('Amazon Braket', () =>
-      session.braket.send(new GetJobCommand({ jobArn: job.jobArn })),
-    );
-    await this.deps.db
-      .update(jobs)
-      .set({
-        status: knownStatus(answer.status) ?? job.status,
-        startedAt: answer.startedAt ?? job.startedAt,
-        endedAt: answer.endedAt ?? job.endedAt,
-        failureReason: answer.failureReason ?? null,
-        updatedAt: new Date(),
-      })
-      .where(eq(jobs.id, job.id));
+    await this.fetch(await this.session(job), job);
+  }
+
+  /**
+   * Brings a page of one user's stored jobs up to date with SearchJobs instead of a GetJob each. Only this back
+   * end's unfinished jobs in the user's current account are asked about; for each region, one session and
+   * SearchJobs pages (createdAt ≥ the oldest one's creation less a margin) until every one is found, the pages
+   * run out or MAX_SEARCH_PAGES. A found job's row (and the `JobRow` given) take Braket's status and times, as
+   * `refresh` stores them; a job found FAILED also gets one GetJob, since the summary has no failure reason and
+   * the job is not asked about again. A job not found stays as it was. AWS errors leave as from `refresh`.
+   */
+  async refreshMany(page: JobRow[]): Promise<void> {
+    const byRegion = new Map<string, JobRow[]>();
+    for (const job of page) {
+      if (job.backend !== this.name || isTerminalJobStatus(job.status)) continue;
+      // Every job of a user shares one session (their role); the region picks the endpoint.
+      const key = `${job.userId} ${this.region(job)}`;
+      byRegion.set(key, [...(byRegion.get(key) ?? []), job]);
+    }
+    await Promise.all([...byRegion.values()].map((group) => this.searchAndStore(group)));
   }
 
   /** CancelJob answers CANCELLING or CANCELLED; a job Braket has already ended is 'ended'. */
@@ -184,7 +212,7 @@ export class BraketBackend implements QuantumBackend {
     } catch (error) {
       // Braket answers a conflict for a job that has ended: bring the row up to date and say so.
       if (error instanceof Error && error.name === 'ConflictException') {
-        await this.refresh(job);
+        await this.fetch(session, job);
         return 'ended';
       }
       throw awsHttpError(error, 'Amazon Braket');
@@ -196,25 +224,89 @@ export class BraketBackend implements QuantumBackend {
     return outcome;
   }
 
-  /** The first instance's stream (`{jobName}/algo-1-…`; older jobs `{jobName}`), every page from the start. */
+  /**
+   * Every instance's stream (`{jobName}/algo-N-…`; older jobs `{jobName}`) from the start, merged by time into
+   * the job's first MAX_LOG_EVENTS events. `streamName` is the first stream's name (instance algo-1), the one
+   * the console shows.
+   */
   async logs(job: JobRow): Promise<JobLogs> {
     const session = await this.session(job);
     try {
-      const stream = await this.firstStream(session.logs, job.jobName);
-      if (!stream?.logStreamName) return { streamName: `${job.jobName}/algo-1`, events: [] };
+      const names = await this.streamNames(session.logs, job.jobName);
+      const streams: JobLogEvent[][] = [];
+      // One stream after another: GetLogEvents has a small per-account rate, and a job has few instances.
+      for (const name of names) streams.push(await this.readStream(session.logs, name));
       return {
-        streamName: stream.logStreamName,
-        events: await this.readStream(session.logs, stream.logStreamName),
+        streamName: names[0] ?? `${job.jobName}/algo-1`,
+        events: mergeByTime(streams).slice(0, MAX_LOG_EVENTS),
       };
     } catch (error) {
       throw awsHttpError(error, 'job logs');
     }
   }
 
-  /** The energy points of the job's `Metrics - …` log lines. */
+  /** The energy points of the `Metrics - …` lines of every stream of the job. */
   async metrics(job: JobRow): Promise<EnergyPoint[]> {
     const { events } = await this.logs(job);
     return energyPointsFromLogs(events, job.hyperparameters.exact_energy);
+  }
+
+  /** GetJob with a session already open, its answer stored as Braket's word. */
+  private async fetch(session: Session, job: JobRow): Promise<void> {
+    const answer = await guarded('Amazon Braket', () =>
+      session.braket.send(new GetJobCommand({ jobArn: job.jobArn })),
+    );
+    await this.store(job, answer);
+  }
+
+  /** One region's unfinished jobs of one user, looked for in SearchJobs pages (see refreshMany). */
+  private async searchAndStore(group: JobRow[]): Promise<void> {
+    const session = await this.session(group[0]);
+    // A job left in another account (the settings changed since) or with its provisional ARN cannot be found.
+    const account = accountDigits(session.account.accountId);
+    const wanted = new Map(
+      group.filter((job) => job.jobArn.split(':')[4] === account).map((job) => [job.jobArn, job]),
+    );
+    if (wanted.size === 0) return;
+    // SearchJobs has no status filter, and a jobArn filter takes one ARN and no other filter: search by time.
+    const oldest = Math.min(...[...wanted.values()].map((job) => job.createdAt.getTime()));
+    const filters = [
+      {
+        name: 'createdAt',
+        operator: 'GTE' as const,
+        values: [new Date(oldest - SEARCH_CLOCK_MARGIN_MS).toISOString()],
+      },
+    ];
+    let nextToken: string | undefined;
+    for (let pages = 0; pages < MAX_SEARCH_PAGES && wanted.size > 0; pages += 1) {
+      const answer = await guarded('Amazon Braket', () =>
+        session.braket.send(new SearchJobsCommand({ filters, maxResults: SEARCH_PAGE_SIZE, nextToken })),
+      );
+      for (const summary of answer.jobs ?? []) {
+        const job = wanted.get(summary.jobArn ?? '');
+        if (!job) continue;
+        wanted.delete(job.jobArn);
+        await (summary.status === 'FAILED' ? this.fetch(session, job) : this.store(job, summary));
+      }
+      nextToken = answer.nextToken;
+      if (!nextToken) break;
+    }
+  }
+
+  /** Stores what Braket said; a time it left out or a status we do not know keeps the stored one. */
+  private async store(job: JobRow, said: BraketJobState): Promise<void> {
+    const [row] = await this.deps.db
+      .update(jobs)
+      .set({
+        status: knownStatus(said.status) ?? job.status,
+        startedAt: said.startedAt ?? job.startedAt,
+        endedAt: said.endedAt ?? job.endedAt,
+        failureReason: said.failureReason ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, job.id))
+      .returning();
+    Object.assign(job, row);
   }
 
   private region(job: JobRow): string {
@@ -254,23 +346,23 @@ export class BraketBackend implements QuantumBackend {
     };
   }
 
-  private async firstStream(client: CloudWatchLogsClient, jobName: string): Promise<LogStream | undefined> {
+  /** The job's stream names in instance order (algo-2 before algo-10), every DescribeLogStreams page. */
+  private async streamNames(client: CloudWatchLogsClient, jobName: string): Promise<string[]> {
     for (const prefix of [`${jobName}/`, jobName]) {
-      const streams: LogStream[] = [];
+      const names: string[] = [];
       let nextToken: string | undefined;
       for (let page = 0; page < MAX_LOG_PAGES; page += 1) {
         const answer = await client.send(
           new DescribeLogStreamsCommand({ logGroupName: LOG_GROUP, logStreamNamePrefix: prefix, nextToken }),
         );
-        streams.push(...(answer.logStreams ?? []));
+        for (const stream of answer.logStreams ?? [])
+          if (stream.logStreamName) names.push(stream.logStreamName);
         nextToken = answer.nextToken;
         if (!nextToken) break;
       }
-      const named = streams.filter((stream) => stream.logStreamName);
-      named.sort((a, b) => (a.logStreamName ?? '').localeCompare(b.logStreamName ?? ''));
-      if (named.length > 0) return named[0];
+      if (names.length > 0) return names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     }
-    return undefined;
+    return [];
   }
 
   /** Pages forward from the head until CloudWatch hands the same token back (the end) or the cap. */
@@ -305,6 +397,10 @@ async function guarded<T>(target: AwsCallTarget, call: () => Promise<T>): Promis
     throw awsHttpError(error, target);
   }
 }
+
+/** The streams' events as one log by time; ties keep stream order, then each stream's own (sort is stable). */
+const mergeByTime = (streams: JobLogEvent[][]): JobLogEvent[] =>
+  streams.flat().sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
 
 const knownStatus = (status: string | undefined): JobStatus | undefined =>
   (JOB_STATUSES as readonly string[]).includes(status ?? '') ? (status as JobStatus) : undefined;

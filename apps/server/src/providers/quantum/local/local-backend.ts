@@ -1,4 +1,6 @@
 import type { JobKind, JobRow } from '../../../db/schema/jobs.ts';
+import { HttpError } from '../../../lib/http-errors.ts';
+import type { IqmKeys } from '../../../modules/account/iqm-keys.ts';
 import type { JobOutputRepo } from '../../../worker/job-output.ts';
 import type { RunnerControl } from '../../../worker/local-runner.ts';
 import type { JobQueue } from '../../../worker/queue.ts';
@@ -9,6 +11,10 @@ import { engineRefusal } from './engine-runs.ts';
 export const MAX_LOG_EVENTS = 10_000;
 
 export interface LocalBackendDeps {
+  /** `local`: the engine samples its own circuits; `iqm`: the runners send them to IQM Resonance. */
+  name: 'local' | 'iqm';
+  /** For `iqm`: the owners' keys, which a job needs before it is accepted. */
+  iqmKeys?: Pick<IqmKeys, 'keyFor'>;
   queue: JobQueue;
   output: JobOutputRepo;
   /** The platform's account in local ARNs (LOCAL_ACCOUNT_ID). */
@@ -18,21 +24,38 @@ export interface LocalBackendDeps {
 }
 
 /**
- * The built-in engine as a back end. Its state lives in the database: the jobs table is its queue, runners
- * (in this process or in `npm run worker` processes) claim from it and write logs and metrics next to it.
+ * The built-in engine as a back end, on its own (`local`) or drawing its shots from IQM Resonance (`iqm`).
+ * Its state lives in the database: the jobs table is its queue, runners (in this process or in
+ * `npm run worker` processes) claim from it and write logs and metrics next to it.
  */
 export class LocalBackend implements QuantumBackend {
-  readonly name = 'local';
+  readonly name: 'local' | 'iqm';
   readonly initialStatus = 'QUEUED';
 
-  constructor(private readonly deps: LocalBackendDeps) {}
+  constructor(private readonly deps: LocalBackendDeps) {
+    this.name = deps.name;
+  }
 
   jobArn(region: string, resource: string): string {
     return `arn:aws:braket:${region}:${this.deps.accountId}:job/${resource}`;
   }
 
-  refusal(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): string | null {
-    return engineRefusal(kind, hyperparameters);
+  /** The engine's refusal; an IQM job also needs its owner's API key, without which no shot can be taken. */
+  async refusal(
+    kind: JobKind,
+    hyperparameters: Readonly<Record<string, string>>,
+    ownerId: string,
+  ): Promise<string | null> {
+    const refused = engineRefusal(kind, hyperparameters);
+    const { iqmKeys } = this.deps;
+    if (refused !== null || !iqmKeys) return refused;
+    try {
+      await iqmKeys.keyFor(ownerId);
+      return null;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return error.message;
+      throw error;
+    }
   }
 
   async submit(): Promise<void> {

@@ -1,0 +1,185 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sampler } from '@hivqe/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  flipCircuit,
+  flipExecutor,
+  startFakeIqmServer,
+  type FakeIqmServer,
+} from '../../../../test/fake-iqm-server.ts';
+import { IqmClient, IqmError } from './iqm-client.ts';
+import { createIqmSampler, type IqmApi } from './iqm-sampler.ts';
+
+const POLL_MS = 2;
+const CIRCUITS = [flipCircuit('a', []), flipCircuit('b', ['QB2']), flipCircuit('c', ['QB1', 'QB2'])];
+
+let fake: FakeIqmServer;
+let client: IqmClient;
+let jobIds: string[];
+let sampler: Sampler;
+beforeEach(async () => {
+  fake = await startFakeIqmServer({ execute: flipExecutor, pollsBeforeReady: 3 });
+  client = new IqmClient({ baseUrl: fake.baseUrl, token: fake.token, computer: 'garnet' });
+  jobIds = [];
+  sampler = await createIqmSampler(client, { pollMs: POLL_MS, onJob: (id) => jobIds.push(id) });
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+const calls = () => fake.requests.map(({ method, path }) => `${method} ${path}`);
+
+/** Resolves once the fake has answered `polls` status requests for the (only) job. */
+async function polled(polls: number): Promise<void> {
+  while ((fake.jobs[0]?.statusPolls ?? 0) < polls) await sleep(1);
+}
+
+describe('IQM sampler', () => {
+  it('runs every circuit as one job, polls until it is ready, then answers its counts in order', async () => {
+    expect(sampler.device.qubits).toEqual(['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6']);
+    expect(sampler.device.couplings).toContainEqual(['QB2', 'QB5']);
+
+    const counts = await sampler.sample(CIRCUITS, 50);
+
+    expect(counts).toEqual([{ '00': 50 }, { '01': 50 }, { '11': 50 }]);
+    const [job] = fake.jobs;
+    expect(jobIds).toEqual([job.id]);
+    expect(job.shots).toBe(50);
+    expect(job.circuits.map((circuit) => circuit.name)).toEqual(['a', 'b', 'c']);
+    expect(calls()).toEqual([
+      'GET /garnet/quantum-architecture',
+      'POST /garnet/jobs',
+      ...Array(4).fill(`GET /garnet/jobs/${job.id}/status`),
+      `GET /garnet/jobs/${job.id}/counts`,
+    ]);
+  });
+
+  it('reads the device once, however many times it samples', async () => {
+    await sampler.sample(CIRCUITS, 5);
+    await sampler.sample(CIRCUITS, 5);
+    expect(calls().filter((call) => call.endsWith('quantum-architecture'))).toHaveLength(1);
+    expect(fake.jobs).toHaveLength(2);
+  });
+
+  it("rejects with IQM's reason when the job fails, and stops polling", async () => {
+    fake.failNextJob('Qubit QB3 is out of calibration');
+    const error = await sampler.sample(CIRCUITS, 50).catch((caught: unknown) => caught);
+
+    const [job] = fake.jobs;
+    expect(error).toBeInstanceOf(IqmError);
+    expect((error as Error).message).toBe(`IQM job ${job.id} failed: Qubit QB3 is out of calibration`);
+    await sleep(5 * POLL_MS);
+    expect(job.statusPolls).toBe(4);
+    expect(calls().some((call) => call.endsWith('/counts') || call.endsWith('/abort'))).toBe(false);
+  });
+
+  it('aborts the job in flight and rejects with the reason when the signal aborts', async () => {
+    fake.holdJobs(true);
+    const controller = new AbortController();
+    const reason = new Error('Job cancelled by the user');
+    const sampling = sampler.sample(CIRCUITS, 50, controller.signal);
+    await polled(2);
+    controller.abort(reason);
+
+    await expect(sampling).rejects.toBe(reason);
+    const [job] = fake.jobs;
+    expect(calls().at(-1)).toBe(`POST /garnet/jobs/${job.id}/abort`);
+    expect(job.status).toBe('aborted');
+    const polls = job.statusPolls;
+    await sleep(5 * POLL_MS);
+    expect(job.statusPolls).toBe(polls);
+  });
+
+  it('rejects with an AbortError when the reason is not an Error', async () => {
+    fake.holdJobs(true);
+    const controller = new AbortController();
+    const sampling = sampler.sample(CIRCUITS, 50, controller.signal);
+    await polled(1);
+    controller.abort('stop');
+
+    await expect(sampling).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.jobs[0].status).toBe('aborted');
+  });
+
+  it('submits nothing when the signal has already aborted, or when there is nothing to run', async () => {
+    const reason = new Error('too late');
+    await expect(sampler.sample(CIRCUITS, 50, AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(await sampler.sample([], 50)).toEqual([]);
+    expect(fake.jobs).toEqual([]);
+  });
+
+  it('rejects when someone else aborts the job', async () => {
+    fake.holdJobs(true);
+    const sampling = sampler.sample(CIRCUITS, 50);
+    await polled(1);
+    await client.abort(fake.jobs[0].id);
+    await expect(sampling).rejects.toThrow(`IQM job ${fake.jobs[0].id} was aborted outside this run`);
+  });
+
+  it('aborts the job and rejects once the total timeout has passed', async () => {
+    fake.holdJobs(true);
+    const timed = await createIqmSampler(client, { pollMs: POLL_MS, timeoutMs: 30 });
+    const error = await timed.sample(CIRCUITS, 50).catch((caught: unknown) => caught);
+
+    const [job] = fake.jobs;
+    expect(error).toBeInstanceOf(IqmError);
+    expect((error as Error).message).toBe(`IQM job ${job.id} did not finish within 30 ms and was aborted`);
+    expect(job.status).toBe('aborted');
+  });
+
+  it('rides out a failed poll or two, but not a refusal', async () => {
+    fake.holdJobs(true);
+    const sampling = sampler.sample(CIRCUITS, 50);
+    await polled(1);
+    const before = fake.requests.length;
+    fake.answerNext(503, { detail: 'Service Unavailable' });
+    // The 503 and at least one poll after it.
+    while (fake.requests.length < before + 2) await sleep(1);
+    fake.holdJobs(false);
+    expect(await sampling).toHaveLength(3);
+
+    fake.holdJobs(true);
+    const refused = sampler.sample(CIRCUITS, 50);
+    while ((fake.jobs[1]?.statusPolls ?? 0) < 1) await sleep(1);
+    fake.answerNext(403, { detail: 'Your project has run out of credits' });
+    await expect(refused).rejects.toMatchObject({ status: 403 });
+    expect(fake.jobs[1].status).toBe('aborted');
+  });
+
+  it('gives up after too many failed polls in a row', async () => {
+    const flaky = await createIqmSampler(client, { pollMs: POLL_MS, pollRetries: 0 });
+    fake.holdJobs(true);
+    const sampling = flaky.sample(CIRCUITS, 50);
+    await polled(1);
+    fake.answerNext(500, { detail: 'Internal Server Error' });
+    await expect(sampling).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('refuses counts that do not match the circuits one to one', async () => {
+    const api: IqmApi = {
+      quantumArchitecture: async () => ({ qubits: ['QB1'], couplings: [] }),
+      submit: async () => 'job-1',
+      status: async () => ({ status: 'ready' }),
+      counts: async () => [{ '0': 50 }],
+      abort: async () => undefined,
+    };
+    const short = await createIqmSampler(api, { pollMs: POLL_MS });
+    await expect(short.sample(CIRCUITS, 50)).rejects.toThrow(
+      'IQM job job-1 answered counts for 1 circuits; it was given 3',
+    );
+  });
+
+  it('rejects when IQM deletes the job before its counts are read', async () => {
+    const api: IqmApi = {
+      quantumArchitecture: async () => ({ qubits: ['QB1'], couplings: [] }),
+      submit: async () => 'job-2',
+      status: async () => ({ status: 'deleted' }),
+      counts: async () => [],
+      abort: async () => undefined,
+    };
+    const gone = await createIqmSampler(api);
+    await expect(gone.sample(CIRCUITS, 50)).rejects.toThrow(
+      'IQM job job-2 was deleted before its counts were read',
+    );
+  });
+});
