@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertGbs, formatBasis } from '../scripts/gbs.ts';
-import { BASIS_CATALOG } from '../src/chem/basis/catalog.ts';
 import { buildBasisSet } from '../src/chem/basis/shells.ts';
 import {
   EngineInputError,
@@ -10,8 +11,6 @@ import {
   SUPPORTED_ELEMENTS,
 } from '../src/chem/index.ts';
 import { parseMolecule } from '../src/chem/molecule.ts';
-
-const PSI4_BASIS_DIR = '/usr/share/psi4/basis';
 
 describe('basis set names', () => {
   it.each([
@@ -83,18 +82,63 @@ describe('basis set data', () => {
     expect(shells.some((shell) => shell.contractions > 1)).toBe(true);
   });
 
-  it.skipIf(!existsSync(PSI4_BASIS_DIR))(
-    'the committed JSON equals a fresh conversion of the psi4 files',
-    () => {
-      for (const entry of BASIS_CATALOG) {
-        const committed = readFileSync(
-          new URL(`../src/chem/basis/data/${entry.file}.json`, import.meta.url),
-          'utf8',
-        );
-        const parsed: unknown = JSON.parse(committed);
-        const source = (parsed as { source: string }).source.replace(/, [^,]*\.gbs$/, '');
-        expect(formatBasis(convertGbs(PSI4_BASIS_DIR, entry.file, entry.name, source))).toBe(committed);
-      }
-    },
-  );
+  it('converts the psi4 format: comments, SP shells split in two, Fortran exponents, every element H–Ar', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gbs-'));
+    const block = (symbol: string) => [
+      `${symbol}     0`,
+      'S   2   1.00',
+      '      3.4252509D+00   0.1543290',
+      '      0.6239137     0.5353281',
+      '****',
+    ];
+    const text = [
+      '! a comment line',
+      'spherical',
+      '****',
+      'H     0',
+      'S   1   1.00',
+      '      0.1688554      1.0000000 ! trailing comment',
+      'SP   1   1.00',
+      '      0.5   0.25   0.75',
+      '****',
+      ...SUPPORTED_ELEMENTS.filter((symbol) => symbol !== 'H').flatMap(block),
+      'Kr     0',
+      'S   1   1.00',
+      '      1.0   1.0',
+      '****',
+    ].join('\n');
+    writeFileSync(path.join(dir, 'tiny.gbs'), text);
+    try {
+      const basis = convertGbs(dir, 'tiny', 'TINY', 'test data');
+      expect(basis.source).toBe('test data, tiny.gbs');
+      expect(Object.keys(basis.elements)).toEqual([...SUPPORTED_ELEMENTS]);
+      expect(basis.elements.H).toEqual([
+        [0, [0.1688554], [1]],
+        [0, [0.5], [0.25]],
+        [1, [0.5], [0.75]],
+      ]);
+      expect(basis.elements.Ar).toEqual([[0, [3.4252509, 0.6239137], [0.154329, 0.5353281]]]);
+      expect(JSON.parse(formatBasis(basis))).toEqual(basis);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('refuses a file missing an element or with a line it does not understand', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gbs-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'short.gbs'),
+        ['H     0', 'S   1   1.00', '  1.0  1.0', '****'].join('\n'),
+      );
+      expect(() => convertGbs(dir, 'short', 'SHORT', 'test')).toThrow(/no data for He/);
+      writeFileSync(
+        path.join(dir, 'odd.gbs'),
+        ['H     0', 'S   1   1.00', '  1.0  1.0', 'what is this'].join('\n'),
+      );
+      expect(() => convertGbs(dir, 'odd', 'ODD', 'test')).toThrow(/unexpected line 'what is this'/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
 });
