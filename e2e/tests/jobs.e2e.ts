@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
 import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
-import { startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
+import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 
 /**
  * The bootstrap administrator of this file's console is one of the operating company's own accounts, so the
@@ -23,8 +23,7 @@ beforeAll(async () => {
   let seed = 0;
   iqm = await startFakeIqmServer({
     token: IQM_KEY,
-    execute: (circuit, shots) =>
-      sampleNative(circuit, ['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6'], shots, seed++),
+    execute: (circuit, shots) => sampleNative(circuit, GRID_2X3.qubits, shots, seed++),
   });
   [browser, app] = await Promise.all([
     launchBrowser(),

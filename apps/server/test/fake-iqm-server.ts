@@ -62,7 +62,8 @@ export interface FakeIqmServer {
   close(): Promise<void>;
 }
 
-const GRID_2X3: FakeIqmDevice = {
+/** The fake's device unless told otherwise: six qubits in a 2×3 grid, enough for H2 (4 qubits). */
+export const GRID_2X3: FakeIqmDevice = {
   qubits: ['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6'],
   connectivity: [
     ['QB1', 'QB2'],

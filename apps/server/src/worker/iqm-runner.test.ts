@@ -3,7 +3,7 @@ import { sampleNative, type NativeCircuit } from '@hivqe/engine';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
-import { startFakeIqmServer, type FakeIqmDevice, type FakeIqmServer } from '../../test/fake-iqm-server.ts';
+import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../test/fake-iqm-server.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
 import {
   byArn,
@@ -30,19 +30,8 @@ import { createLocalRunner } from './start-runner.ts';
 const TIMINGS: RunnerTimings = { workers: 1, leaseMs: 10_000, heartbeatMs: 200, pollMs: 100, maxAttempts: 2 };
 /** The user's IQM Resonance API key, 64 characters as the settings require. */
 const API_KEY = 'k'.repeat(54) + '0123456789';
-/** A 2×3 grid, as small as the fake's default: H2 in STO-3G needs 4 of its qubits. */
-const GARNET: FakeIqmDevice = {
-  qubits: ['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6'],
-  connectivity: [
-    ['QB1', 'QB2'],
-    ['QB2', 'QB3'],
-    ['QB4', 'QB5'],
-    ['QB5', 'QB6'],
-    ['QB1', 'QB4'],
-    ['QB2', 'QB5'],
-    ['QB3', 'QB6'],
-  ],
-};
+/** Garnet here: the fake's 2×3 grid; H2 in STO-3G needs 4 of its qubits. */
+const GARNET = GRID_2X3;
 
 const later = cleanupAfterEach();
 

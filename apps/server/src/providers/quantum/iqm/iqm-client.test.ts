@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   flipCircuit,
   flipExecutor,
+  GRID_2X3,
   startFakeIqmServer,
   type FakeIqmServer,
 } from '../../../../test/fake-iqm-server.ts';
@@ -18,6 +19,12 @@ const BELL: NativeCircuit = {
     { name: 'measure', qubits: ['QB1', 'QB2'], args: { key: 'm' } },
   ],
 };
+
+/** A fetch that never answers, until the request is aborted. */
+const hanging: typeof fetch = (_url, init) =>
+  new Promise((_resolve, reject) =>
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+  );
 
 let fake: FakeIqmServer;
 let client: IqmClient;
@@ -120,16 +127,8 @@ describe('IqmClient', () => {
   it('reads the quantum architecture as qubits and couplings, at the lower-cased computer', async () => {
     const upper = new IqmClient({ baseUrl: `${fake.baseUrl}/`, token: fake.token, computer: 'Emerald' });
     expect(await upper.quantumArchitecture()).toEqual({
-      qubits: ['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6'],
-      couplings: [
-        ['QB1', 'QB2'],
-        ['QB2', 'QB3'],
-        ['QB4', 'QB5'],
-        ['QB5', 'QB6'],
-        ['QB1', 'QB4'],
-        ['QB2', 'QB5'],
-        ['QB3', 'QB6'],
-      ],
+      qubits: GRID_2X3.qubits,
+      couplings: GRID_2X3.connectivity,
     });
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/emerald/quantum-architecture' });
   });
@@ -241,10 +240,6 @@ describe('IqmClient', () => {
   });
 
   it('gives up on a request IQM does not answer in time', async () => {
-    const hanging: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-      );
     const slow = new IqmClient({
       baseUrl: 'https://iqm.test',
       token: 't',
@@ -259,10 +254,6 @@ describe('IqmClient', () => {
   });
 
   it("rejects with the caller's reason when the caller aborts a request", async () => {
-    const hanging: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-      );
     const slow = new IqmClient({
       baseUrl: 'https://iqm.test',
       token: 't',
