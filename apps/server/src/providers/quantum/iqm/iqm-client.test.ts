@@ -133,24 +133,22 @@ describe('IqmClient', () => {
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/emerald/quantum-architecture' });
   });
 
-  it('keeps only pairs as couplings', async () => {
+  it('keeps only qubits, and pairs of qubits as couplings: a star device’s resonator is left out', async () => {
     fake.answerNext(200, {
       quantum_architecture: {
         name: 'sirius',
-        qubits: ['QB1', 'QB2', 'COMP_R'],
+        qubits: ['QB1', 'QB2', 'QB3', 'COMP_R'],
         qubit_connectivity: [
           ['QB1', 'COMP_R'],
-          ['QB1', 'QB2', 'COMP_R'],
-          ['QB2', 'COMP_R'],
+          ['QB1', 'QB2', 'QB3'],
+          ['QB2', 'QB3'],
+          ['QB3', 'COMP_R'],
         ],
       },
     });
     expect(await client.quantumArchitecture()).toEqual({
-      qubits: ['QB1', 'QB2', 'COMP_R'],
-      couplings: [
-        ['QB1', 'COMP_R'],
-        ['QB2', 'COMP_R'],
-      ],
+      qubits: ['QB1', 'QB2', 'QB3'],
+      couplings: [['QB2', 'QB3']],
     });
   });
 

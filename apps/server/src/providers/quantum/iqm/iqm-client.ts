@@ -53,6 +53,9 @@ const countsAnswer = z.object({
     .array(z.object({ counts: z.record(z.string().regex(/^[01]*$/), z.number().int().nonnegative()) }))
     .nullish(),
 });
+/** IQM names its qubits QB1, QB2, …; other components (resonators) have other names. */
+const isQubit = (name: string) => /^QB\d+$/.test(name);
+
 const architectureAnswer = z.object({
   quantum_architecture: z.object({
     qubits: z.array(z.string()),
@@ -125,11 +128,15 @@ export class IqmClient {
   async quantumArchitecture(signal?: AbortSignal): Promise<NativeDevice> {
     const path = IQM_PATHS.quantumArchitecture(this.computer);
     const { quantum_architecture: architecture } = await this.json('GET', path, architectureAnswer, signal);
-    // A cz joins two qubits: a longer connectivity entry, should IQM ever list one, cannot carry it.
+    // Only qubits take prx, cz and measure: a star device (Sirius) also lists its computational resonator
+    // (COMP_R), reached with `move` gates this client does not send, so it and its couplings are left out
+    // and the engine refuses a circuit the remaining couplings cannot carry. A cz joins two qubits: a longer
+    // connectivity entry, should IQM ever list one, cannot carry it either.
+    const qubits = architecture.qubits.filter(isQubit);
     const couplings = architecture.qubit_connectivity.filter(
-      (pair): pair is [string, string] => pair.length === 2,
+      (pair): pair is [string, string] => pair.length === 2 && pair.every(isQubit),
     );
-    return { qubits: architecture.qubits, couplings };
+    return { qubits, couplings };
   }
 
   private async json<T>(
