@@ -127,8 +127,10 @@ describe('organizations in the browser', () => {
     await expect
       .poll(() => save.isEnabled(), { message: 'Save Changes is offered after the reorder' })
       .toBe(true);
-    // A click that lands right after a drag is now and then not delivered under load (see the session note); the
-    // user's second click is: press again while the button still offers the unsaved order, until the PUT is seen.
+    // dnd-kit's pointer sensor stops every click on the document for 50 ms after a drop (a capture listener it
+    // removes with setTimeout, later when the page is busy), so that the drop is not taken for a click. A user
+    // never clicks that fast; Playwright may, and that click is swallowed. Press again while the button still
+    // offers the unsaved order, until the PUT is seen.
     let saved: Response | undefined;
     member.on('response', (response) => {
       if (response.url().includes('/organization-priorities') && response.request().method() === 'PUT')
