@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineInputError, runHiVqe } from '../src/index.ts';
+import { EngineInputError, lineDevice, runHiVqe } from '../src/index.ts';
 
 const N2 = 'N 0 0 0;N 0 0 1.0';
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -21,6 +21,21 @@ describe('problems beyond the engine are refused up front, with the limit', () =
         ansatz: 'hardware_efficient',
       }),
     ).rejects.toThrow(/needs a state vector of 67,108,864 amplitudes; the limit is 16,777,216/);
+  });
+
+  it('with a quantum computer, no state vector: the circuit must fit on the device instead', async () => {
+    const sample = () => Promise.reject(new Error('not reached'));
+    await expect(
+      runHiVqe(
+        {
+          molecule_geometry: N2,
+          basis: '6-31g',
+          active_orbitals: range(2, 14),
+          ansatz: 'hardware_efficient',
+        },
+        { sampler: { device: lineDevice(20), sample } },
+      ),
+    ).rejects.toThrow(/26 qubits.*20/);
   });
 
   it('a subspace above 500,000 determinants', async () => {

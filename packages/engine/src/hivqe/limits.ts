@@ -12,8 +12,16 @@ export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
  */
 export const MAX_SUBSPACE_DETERMINANTS = 500_000;
 
-/** Refuses, before anything large is allocated, a HI-VQE run this engine cannot hold in memory. */
-export function checkHiVqeLimits(space: ActiveSpace, choice: AnsatzChoice, maxStates: number): void {
+/**
+ * Refuses, before anything large is allocated, a HI-VQE run this engine cannot hold in memory. The state
+ * vector counts only when the engine `simulates` the circuit: a quantum computer's shots need none.
+ */
+export function checkHiVqeLimits(
+  space: ActiveSpace,
+  choice: AnsatzChoice,
+  maxStates: number,
+  simulates: boolean,
+): void {
   if (space.norb > MAX_STRING_ORBITALS) {
     throw new EngineInputError(
       `${space.norb} active orbitals exceed the engine's limit of ${MAX_STRING_ORBITALS} (${2 * MAX_STRING_ORBITALS} qubits)`,
@@ -21,7 +29,7 @@ export function checkHiVqeLimits(space: ActiveSpace, choice: AnsatzChoice, maxSt
   }
   if (space.nalpha !== space.nbeta) throw new EngineInputError('HI-VQE needs a closed-shell active space');
   const amplitudes = stateVectorSize(space, choice);
-  if (amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
+  if (simulates && amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
     throw new EngineInputError(
       `the ${choice.ansatz} circuit on ${2 * space.norb} qubits needs a state vector of ${amplitudes.toLocaleString('en-US')} ` +
         `amplitudes; the limit is ${MAX_STATEVECTOR_AMPLITUDES.toLocaleString('en-US')} (2^24, 256 MB). ` +

@@ -105,6 +105,7 @@ async function run(
       ham,
       { ansatz: params.ansatz, entanglement: params.ansatzEntanglement, reps: params.ansatzReps },
       params.maxStates,
+      sampler === undefined,
     );
     // The circuit must fit on the device: refuse before CASCI rather than at the first iteration.
     if (sampler !== undefined) placeQubits(2 * ham.norb, new DeviceGraph(sampler.device));
