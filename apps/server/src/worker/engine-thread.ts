@@ -3,7 +3,7 @@ import { runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns } from '../providers/quantum/local/engine-runs.ts';
-import type { ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
 /**
  * Runs one job's computations on the local engine, reporting as it goes. The runner cancels a local job by
@@ -45,9 +45,9 @@ async function runJob(): Promise<void> {
 }
 
 /** Shots from the user's IQM quantum computer; the runner hears of each IQM job so it can abort it. */
-async function iqmSampler(connection: NonNullable<ThreadInput['iqm']>): Promise<Sampler> {
-  const { baseUrl, token, computer, pollMs } = connection;
-  const sampler = await createIqmSampler(new IqmClient({ baseUrl, token, computer }), {
+async function iqmSampler(connection: IqmConnection): Promise<Sampler> {
+  const { computer, pollMs } = connection;
+  const sampler = await createIqmSampler(new IqmClient(connection), {
     pollMs,
     onJob: (id) => send({ type: 'remote-job', id }),
   });

@@ -8,9 +8,9 @@ import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import type { JobOutputRepo } from './job-output.ts';
-import type { JobOutcome, JobQueue } from './queue.ts';
+import { RUNNER_BACKENDS, type JobOutcome, type JobQueue } from './queue.ts';
 import { RunOutput } from './run-output.ts';
-import type { ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
 export interface RunnerTimings {
   /** Jobs run at once. */
@@ -55,6 +55,8 @@ interface Running {
   ended: boolean;
   /** Resolves when the outcome is stored. */
   stored: Promise<void>;
+  /** For a run on IQM Resonance: the owner's connection, opened once at launch. */
+  iqm: IqmConnection | undefined;
   /** The IQM job the thread waits on, aborted if the run is stopped first. */
   remoteJob: string | null;
   /** Resolves when the thread has reported its end (done or failed, an abort included) or has exited. */
@@ -158,8 +160,8 @@ export class LocalRunner implements RunnerControl {
     }
   }
 
-  private get backends(): JobBackendName[] {
-    return this.deps.iqm ? ['local', 'iqm'] : ['local'];
+  private get backends(): readonly JobBackendName[] {
+    return this.deps.iqm ? RUNNER_BACKENDS : ['local'];
   }
 
   private async launch(job: JobRow): Promise<void> {
@@ -178,6 +180,7 @@ export class LocalRunner implements RunnerControl {
       output,
       ended: false,
       stored: Promise.resolve(),
+      iqm: input.iqm,
       remoteJob: null,
       settled,
     };
@@ -268,18 +271,16 @@ export class LocalRunner implements RunnerControl {
    * the quantum computer is not kept busy for nothing.
    */
   private async stopThread(run: Running): Promise<void> {
-    if (run.job.backend === 'iqm') {
+    if (run.iqm) {
       run.thread.postMessage({ type: 'abort' } satisfies ThreadCommand);
       await Promise.race([run.settled, sleep(REMOTE_ABORT_GRACE_MS)]);
     }
     await run.thread.terminate();
     const remote = run.remoteJob;
-    const { iqm } = this.deps;
-    if (remote === null || !iqm) return;
+    if (remote === null || !run.iqm) return;
     run.remoteJob = null;
     try {
-      const token = await iqm.keys.keyFor(run.job.userId);
-      await new IqmClient({ baseUrl: iqm.baseUrl, token, computer: run.job.device }).abort(remote);
+      await new IqmClient(run.iqm).abort(remote);
     } catch (error) {
       this.deps.log.warn({ err: error, job: run.job.jobArn, iqmJob: remote }, 'could not abort the IQM job');
     }
