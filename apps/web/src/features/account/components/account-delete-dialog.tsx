@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import type { LoginRouteState } from '../../auth/login-route-state.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const CONFIRMATION_WORD = 'DELETE';
 
@@ -62,14 +62,13 @@ export function AccountDeleteDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setPassword(event.target.value)}
         />
         {error && <Banner tone="error">{error}</Banner>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={deletion.isPending}>
-            {deletion.isPending ? 'Deleting...' : 'Delete My Account'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Delete My Account"
+          pendingLabel="Deleting..."
+          pending={deletion.isPending}
+          variant="danger"
+        />
       </form>
     </Modal>
   );

@@ -7,11 +7,11 @@ import {
 } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { updateAwsSettings, useSettingsChange } from '../api/change-settings.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface AwsSettingsDialogProps {
   initial: { accountId: string; region: string };
@@ -61,14 +61,13 @@ export function AwsSettingsDialog({ initial, onClose, onSaved }: AwsSettingsDial
         />
         <SelectField label="Region" value={region} options={REGION_OPTIONS} onChange={setRegion} />
         {failed && <Banner tone="error">Failed to update account settings</Banner>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!complete || !chosenRegion || update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Update"
+          pendingLabel="Updating..."
+          pending={update.isPending}
+          disabled={!complete || !chosenRegion}
+        />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { BRAND, IQM_API_KEY_LENGTH, SETTINGS_MESSAGES } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { updateIqmSettings, useSettingsChange } from '../api/change-settings.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface IqmKeyFormProps {
   /** Present when replacing a key: the form can be left without saving. */
@@ -43,16 +43,13 @@ export function IqmKeyForm({ onCancel, onResult }: IqmKeyFormProps) {
             : `${IQM_API_KEY_LENGTH} characters, from your ${BRAND.vendorCloud} account.`
         }
       />
-      <div className="flex justify-end gap-3">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={!valid || update.isPending}>
-          {update.isPending ? 'Registering...' : 'Register'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        submitLabel="Register"
+        pendingLabel="Registering..."
+        pending={update.isPending}
+        disabled={!valid}
+      />
     </form>
   );
 }

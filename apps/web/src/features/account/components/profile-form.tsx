@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { PHONE_MAX_LENGTH, type ProfileResponse } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { draftOf, profileChanges } from '../profile-changes.ts';
 import { FullNameField } from './full-name-field.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface ProfileFormProps {
   profile: ProfileResponse;
@@ -47,14 +47,12 @@ export function ProfileForm({ profile, onCancel, onSaved }: ProfileFormProps) {
         />
       </div>
       {feedback && <Banner tone={feedback.tone}>{feedback.text}</Banner>}
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+        pending={update.isPending}
+      />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { ORGANIZATION_ROLES, ROLES, type AdminUser } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useMyOrganizations } from '../../organizations/api/get-my-organizations.ts';
 import { useChangeOrganizationRoles, type OrganizationRoleChange } from '../api/change-organization-roles.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const NOT_A_MEMBER = 'none';
 const OPTIONS = [
@@ -61,14 +61,13 @@ export function UserOrganizationRolesDialog({ user, onClose }: { user: AdminUser
         {change.isError && (
           <Banner tone="error">{messageOf(change.error, 'Failed to change user roles')}</Banner>
         )}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={change.isPending || !organizations.isSuccess}>
-            {change.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Save"
+          pendingLabel="Saving..."
+          pending={change.isPending}
+          disabled={!organizations.isSuccess}
+        />
       </form>
     </Modal>
   );

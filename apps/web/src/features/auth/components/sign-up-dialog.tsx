@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { BRAND } from '@hivqe/contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useRegister } from '../api/register.ts';
 import { REGISTRATION_SUCCESS, registrationFailure } from '../error-messages.ts';
 import { PasswordPairFields, usePasswordPair } from './password-pair-fields.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface SignUpDialogProps {
   isMarketplace: boolean;
@@ -59,14 +59,12 @@ export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: Si
         />
         <PasswordPairFields label="Password" {...fields} />
         {error && <Banner tone="error">{error}</Banner>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Creating Account...' : 'Create Account'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Create Account"
+          pendingLabel="Creating Account..."
+          pending={register.isPending}
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,6 @@ import type { Invitation } from '@hivqe/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
@@ -10,6 +9,7 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { myOrganizationsQueryOptions } from '../../organizations/api/get-my-organizations.ts';
 import { useCreateInvitation, type NewInvitation } from '../api/create-invitation.ts';
 import { ROLE_OPTIONS, roleIn, type InviteMode } from '../invitation-labels.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const NO_ORGANIZATION = '';
 
@@ -90,14 +90,12 @@ export function InviteForm({ organizationId, onSent, onCancel }: InviteFormProps
       {creation.isError && (
         <Banner tone="error">{messageOf(creation.error, 'Failed to create invitation')}</Banner>
       )}
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={creation.isPending}>
-          {creation.isPending ? 'Sending...' : 'Send Invitation'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        submitLabel="Send Invitation"
+        pendingLabel="Sending..."
+        pending={creation.isPending}
+      />
     </form>
   );
 }

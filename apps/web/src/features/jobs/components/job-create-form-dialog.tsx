@@ -1,6 +1,5 @@
 import type { JobForm } from '@hivqe/contract';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { PermissionSourceSelector } from '../../permission-sources/components/permission-source-selector.tsx';
@@ -12,6 +11,7 @@ import { FormSection } from './form/form-section.tsx';
 import { MoleculeList } from './form/molecule-list.tsx';
 import { QuantumConfigurationFields } from './form/quantum-configuration-fields.tsx';
 import { StateSpaceFields } from './form/state-space-fields.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface JobCreateFormDialogProps {
   title: string;
@@ -75,14 +75,14 @@ export function JobCreateFormDialog(props: JobCreateFormDialogProps) {
         <FormSection title="Molecule Configuration" layout="stack">
           <MoleculeList {...fields} />
         </FormSection>
-        <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={creating || !hasMolecule}>
-            {creating ? 'Creating...' : submitLabel}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={submitLabel}
+          pendingLabel="Creating..."
+          pending={creating}
+          disabled={!hasMolecule}
+          className="border-t border-slate-200 pt-4"
+        />
       </form>
     </Modal>
   );

@@ -1,11 +1,11 @@
 import type { Organization } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useAddOrganizationMember } from '../api/add-organization-member.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface MemberAddDialogProps {
   organization: Organization;
@@ -44,14 +44,12 @@ export function MemberAddDialog({ organization, onClose }: MemberAddDialogProps)
           onChange={(event) => setEmail(event.target.value)}
         />
         {error && <Banner tone="error">{error}</Banner>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={addition.isPending}>
-            {addition.isPending ? 'Adding...' : 'Add Member'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Add Member"
+          pendingLabel="Adding..."
+          pending={addition.isPending}
+        />
       </form>
     </Modal>
   );

@@ -1,12 +1,12 @@
 import { ORGANIZATION_NAME_MAX_LENGTH, type Organization } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useCreateOrganization } from '../api/create-organization.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 interface OrganizationCreateDialogProps {
   onClose: () => void;
@@ -50,14 +50,12 @@ export function OrganizationCreateDialog({ onClose, onCreated }: OrganizationCre
           onChange={setMembersCreateJobs}
         />
         {error && <Banner tone="error">{error}</Banner>}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={creation.isPending}>
-            {creation.isPending ? 'Creating...' : 'Create'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel="Create"
+          pendingLabel="Creating..."
+          pending={creation.isPending}
+        />
       </form>
     </Modal>
   );
