@@ -14,6 +14,7 @@ export { EngineInputError } from './chem/errors.ts';
 export { isAbortError } from './ci/cancel.ts';
 export { MAX_CASCI_DETERMINANTS } from './ci/casci.ts';
 export { MAX_STATEVECTOR_AMPLITUDES, MAX_SUBSPACE_DETERMINANTS } from './hivqe/limits.ts';
+export { estimateRunMemory, type MemoryEstimate } from './hivqe/memory.ts';
 export type { ActiveSpaceHamiltonian, IterationPoint } from './types.ts';
 export type { ActiveSpace } from './hivqe/ansatz/space.ts';
 export type { AnsatzChoice } from './hivqe/ansatz/index.ts';

@@ -8,6 +8,7 @@ import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import type { JobOutputRepo } from './job-output.ts';
+import { sweepLostRunners } from './lease-sweeper.ts';
 import { RUNNER_BACKENDS, type JobOutcome, type JobQueue } from './queue.ts';
 import { RunOutput } from './run-output.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
@@ -128,10 +129,7 @@ export class LocalRunner implements RunnerControl {
 
   private async tick(): Promise<void> {
     try {
-      const swept = await this.deps.queue.sweep(this.deps.maxAttempts);
-      if (swept.requeued.length + swept.failed.length + swept.cancelled.length > 0) {
-        this.deps.log.warn(swept, 'freed jobs of lost runners');
-      }
+      await sweepLostRunners(this.deps.queue, this.deps.maxAttempts, this.deps.log);
       await this.fill();
     } catch (error) {
       this.deps.log.error({ err: error }, 'job runner tick failed');

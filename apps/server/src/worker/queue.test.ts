@@ -24,6 +24,7 @@ import { seedJobs } from '../../test/job-seed.ts';
 import { call } from '../../test/org-flows.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { jobLogs, jobMetrics, jobs } from '../db/schema/index.ts';
+import { startLeaseSweeper } from './lease-sweeper.ts';
 import type { RunnerTimings } from './local-runner.ts';
 import { JobQueue, QUEUE_MESSAGES } from './queue.ts';
 import { createLocalRunner } from './start-runner.ts';
@@ -88,6 +89,74 @@ describe('claiming', () => {
       const starts = (await logLines(database, job.id)).filter((line) => line.startsWith('Job hivqe-'));
       expect(starts).toHaveLength(1);
     }
+  });
+});
+
+describe('fair claiming across users', () => {
+  /** Users with queued jobs, seeded in this order (each one's jobs newer than the previous user's). */
+  async function queuedBy(t: Awaited<ReturnType<typeof setup>>, counts: number[]) {
+    const owners = [];
+    for (const count of counts) {
+      const user = await jobUser(t.t);
+      owners.push({ user, jobs: (await seedJobs(t.database.db, user.id, count, ['QUEUED'])).reverse() });
+    }
+    return owners;
+  }
+
+  /** One runner: each claimed job ends before the next claim, so nobody ever holds a runner at a claim. */
+  async function oneRunnerOrder(t: Awaited<ReturnType<typeof setup>>, claims: number) {
+    const order = [];
+    for (let i = 0; i < claims; i++) {
+      const job = await t.queue.claim('runner-a', 60_000);
+      if (job) await t.queue.finish(job.id, 'runner-a', { status: 'COMPLETED' });
+      order.push(job?.jobArn);
+    }
+    return order;
+  }
+
+  it("with one runner, claims a second user's job next, however many the first user queued before it", async () => {
+    const t = await setup();
+    const [flood, latecomer] = await queuedBy(t, [1_000, 1]);
+    // The flood's oldest job first (it is the oldest, nobody was served yet), then the latecomer's.
+    expect(await oneRunnerOrder(t, 4)).toEqual([
+      flood.jobs[0],
+      latecomer.jobs[0],
+      flood.jobs[1],
+      flood.jobs[2],
+    ]);
+  });
+
+  it('with one runner, users with queued jobs take turns, whoever queued first', async () => {
+    const t = await setup();
+    const [a, b, c] = await queuedBy(t, [3, 3, 3]);
+    const turns = [0, 1, 2].flatMap((i) => [a.jobs[i], b.jobs[i], c.jobs[i]]);
+    expect(await oneRunnerOrder(t, 9)).toEqual(turns);
+  });
+
+  it('takes the oldest job of the user holding the fewest runners; ties go to the one served longest ago', async () => {
+    const t = await setup();
+    const [a, b, c] = await queuedBy(t, [5, 5, 5]);
+    const claimOf = async () => (await t.queue.claim('runner-a', 60_000))?.jobArn;
+    expect([await claimOf(), await claimOf(), await claimOf()]).toEqual([a.jobs[0], b.jobs[0], c.jobs[0]]);
+    // Everyone holds one, and a was served first: a's next. Then a holds two, so b and c go first.
+    expect([await claimOf(), await claimOf(), await claimOf()]).toEqual([a.jobs[1], b.jobs[1], c.jobs[1]]);
+    // A job being cancelled still holds its runner; a job that ended does not.
+    const [aHeld] = await t.database.db.select().from(jobs).where(eq(jobs.jobArn, a.jobs[0]));
+    const [bHeld] = await t.database.db.select().from(jobs).where(eq(jobs.jobArn, b.jobs[0]));
+    expect(await t.queue.requestCancel(aHeld.id)).toBe('CANCELLING');
+    await t.queue.finish(bHeld.id, 'runner-a', { status: 'COMPLETED' });
+    expect(await claimOf()).toBe(b.jobs[2]);
+  });
+
+  it('never hands one job to two of many simultaneous claims across users', async () => {
+    const t = await setup();
+    const owners = await queuedBy(t, [10, 10, 10]);
+    const claims = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.queue.claim(`runner-${i % 3}`, 60_000)),
+    );
+    const claimed = claims.flatMap((job) => (job ? [job.jobArn] : []));
+    expect(claimed).toHaveLength(30);
+    expect(new Set(claimed)).toEqual(new Set(owners.flatMap((owner) => owner.jobs)));
   });
 });
 
@@ -193,6 +262,30 @@ describe('losing a runner', () => {
     const points = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, done.id));
     const calls = points.map((point) => point.costFunctionCall);
     expect(calls).toEqual(Array.from({ length: calls.length }, (_, i) => 2 * (i + 1)));
+  });
+});
+
+describe('an API process that runs no jobs (WORKERS=0)', () => {
+  it('frees the leases of dead workers: a running job is queued again, a cancelling one cancelled', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const running = await createHybridJob(t, user);
+    const cancelling = await createHybridJob(t, user);
+    // A worker process claimed both and died: its leases run out and nobody renews them.
+    expect(await queue.claim('runner-that-died', 300)).toBeDefined();
+    expect(await queue.claim('runner-that-died', 300)).toBeDefined();
+    const cancel = await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, cancelling.job_arn), user);
+    expect(cancel.json().status).toBe('CANCELLING');
+
+    const stop = startLeaseSweeper(database.db, silentLogger, { pollMs: 50, maxAttempts: 2 });
+    later(async () => stop());
+    await waitForStatus(database.db, running.job_arn, ['QUEUED']);
+    await waitForStatus(database.db, cancelling.job_arn, ['CANCELLED']);
+    const statusOf = async (jobArn: string) =>
+      (await call(t.app, 'GET', byArn(JOB_PATHS.hybridJob, jobArn), user)).json().status;
+    expect(await statusOf(running.job_arn)).toBe('QUEUED');
+    expect(await statusOf(cancelling.job_arn)).toBe('CANCELLED');
+    expect(await storedJob(database.db, running.job_arn)).toMatchObject({ leaseOwner: null, attempts: 1 });
   });
 });
 

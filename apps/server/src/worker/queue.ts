@@ -1,5 +1,5 @@
 import type { JobStatus } from '@hivqe/contract';
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, type JobBackendName, type JobRow } from '../db/schema/jobs.ts';
 import { JobOutputRepo } from './job-output.ts';
@@ -30,6 +30,85 @@ export const QUEUE_MESSAGES = {
 const now = sql`now()`;
 const leaseEnd = (leaseMs: number): SQL => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
+const listOf = (values: readonly string[]): SQL =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+
+/** RUNNER_BACKENDS as literals, as jobs_user_started_idx's predicate has them (bound values would not match it). */
+const RUNNER_LITERALS = sql.raw(`(${RUNNER_BACKENDS.map((name) => `'${name}'`).join(', ')})`);
+
+/** How far ahead a claim looks: the best-placed users, and each one's oldest queued jobs. */
+const CANDIDATE_USERS = 8;
+const CANDIDATE_JOBS_PER_USER = 4;
+
+/**
+ * The job a claim takes: the oldest queued job of the user whose jobs hold the fewest runners (RUNNING, or
+ * CANCELLING until their runner lets go); among users holding as many, the one served longest ago (whose
+ * last job started earliest, or never), then the one whose oldest queued job is oldest. The second rule
+ * matters: with one runner, every claim comes when nobody holds one, and the oldest-job rule alone would
+ * let a user's long queue go first. So a user's long queue never delays another user's next job by more
+ * than the runs already under way: users take turns.
+ *
+ * Cheap however long the queue: `owners` walks jobs_fair_queue_idx (queued jobs by user, oldest first) one
+ * user at a time (a loose index scan: one probe per user with a queued job, not one row per queued job),
+ * `last_start` reads jobs_user_started_idx, `held` the few held jobs through jobs_queue_idx, and only the
+ * first jobs of the best-placed users are sorted and locked. SKIP LOCKED means concurrent claims never take one job twice: a claim skips a
+ * candidate another claim is taking and takes the next; should all of them be taken at once, the claim
+ * finds none and its runner looks again at its next poll. Claims racing one another do not see each
+ * other's uncommitted claims as running, so they may take two jobs of one user where the order would
+ * alternate: fairness is exact between claims, approximate among simultaneous ones.
+ */
+function fairNext(backends: readonly JobBackendName[]): SQL {
+  const queuedHere = (alias: string) =>
+    sql`${sql.raw(alias)}.status = 'QUEUED' and ${sql.raw(alias)}.backend in ${listOf(backends)}`;
+  return sql`
+    with recursive owners as (
+      (select user_id from jobs first where first.status = 'QUEUED' order by user_id limit 1)
+      union all
+      select later.user_id from owners cross join lateral (
+        select user_id from jobs following
+        where following.status = 'QUEUED' and following.user_id > owners.user_id
+        order by user_id limit 1
+      ) later
+    ), held as (
+      select user_id, count(*) as running from jobs
+      where backend in ${RUNNER_LITERALS} and status in ${listOf(HELD)}
+      group by user_id
+    ), ranked as (
+      select owners.user_id, coalesce(held.running, 0) as running, last_start.started_at as served,
+             own_oldest.created_at as oldest
+      from owners
+      cross join lateral (
+        select created_at from jobs own
+        where ${queuedHere('own')} and own.user_id = owners.user_id
+        order by created_at limit 1
+      ) own_oldest
+      left join lateral (
+        select started_at from jobs own
+        where own.user_id = owners.user_id and own.started_at is not null and own.backend in ${RUNNER_LITERALS}
+        order by started_at desc limit 1
+      ) last_start on true
+      left join held on held.user_id = owners.user_id
+      order by running, served nulls first, oldest, owners.user_id
+      limit ${CANDIDATE_USERS}
+    ), candidates as (
+      select ranked.running, ranked.served, ranked.oldest, first_jobs.user_id, first_jobs.created_at, first_jobs.id
+      from ranked cross join lateral (
+        select user_id, created_at, id from jobs own
+        where ${queuedHere('own')} and own.user_id = ranked.user_id
+        order by created_at limit ${CANDIDATE_JOBS_PER_USER}
+      ) first_jobs
+    )
+    select queued.id from candidates join jobs queued on queued.id = candidates.id
+    where queued.status = 'QUEUED'
+    order by candidates.running, candidates.served nulls first, candidates.oldest, candidates.user_id,
+      candidates.created_at, candidates.id
+    limit 1
+    for update of queued skip locked`;
+}
+
 /**
  * The local back end's queue, kept in the jobs table. Runners claim with FOR UPDATE SKIP LOCKED, so any
  * number of them, in any number of processes on one PostgreSQL, share it without running a job twice. A
@@ -42,19 +121,15 @@ export class JobQueue {
     this.output = new JobOutputRepo(db);
   }
 
-  /** Claims the oldest job queued on `backends` for `owner`, leased for `leaseMs`; undefined when none waits. */
+  /**
+   * Claims for `owner`, leased for `leaseMs`, the next job queued on `backends` in fair order (fairNext);
+   * undefined when none waits.
+   */
   async claim(
     owner: string,
     leaseMs: number,
     backends: readonly JobBackendName[] = RUNNER_BACKENDS,
   ): Promise<JobRow | undefined> {
-    const next = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(inArray(jobs.backend, [...backends]), eq(jobs.status, 'QUEUED')))
-      .orderBy(asc(jobs.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
     const [job] = await this.db
       .update(jobs)
       .set({
@@ -65,7 +140,7 @@ export class JobQueue {
         attempts: sql`${jobs.attempts} + 1`,
         updatedAt: now,
       })
-      .where(inArray(jobs.id, next))
+      .where(and(sql`${jobs.id} = (${fairNext(backends)})`, eq(jobs.status, 'QUEUED')))
       .returning();
     if (job && job.attempts > 1) await this.output.clearMetrics(job.id);
     return job;

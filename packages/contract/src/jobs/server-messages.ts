@@ -10,6 +10,18 @@ export const JOB_MESSAGES = {
   invalidNextToken: 'Invalid next_token',
   notCancellable: (status: string) =>
     `The job is already ${status}; only queued or running jobs can be cancelled.`,
+  /** 429: the user's queued and running jobs on this server's runners reached MAX_ACTIVE_JOBS_PER_USER. */
+  tooManyActiveJobs: (limit: number) =>
+    `You already have ${limit} active jobs (queued or running), the most one user may have at once. ` +
+    'Wait for one to finish or cancel one, then create this job again.',
+  /** 400: the job's estimated peak memory exceeds what one job may use on this server (WORKER_MEMORY_MB). */
+  tooMuchMemory: (
+    estimate: { mb: number; basisFunctions: number; activeOrbitals: number },
+    limitMb: number,
+  ) =>
+    `This job would need about ${estimate.mb.toLocaleString('en-US')} MB of memory ` +
+    `(${estimate.basisFunctions} basis functions, ${estimate.activeOrbitals} active orbitals); a job on this ` +
+    `server may use at most ${limitMb.toLocaleString('en-US')} MB. Choose a smaller basis set or fewer active orbitals.`,
 } as const;
 
 /**

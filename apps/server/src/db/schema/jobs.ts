@@ -65,6 +65,18 @@ export const jobs = pgTable(
     index('jobs_owner_page_idx').on(t.userId, t.kind, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     // Serves the queue: the oldest queued job, and the leases the sweeper checks.
     index('jobs_queue_idx').on(t.backend, t.status, t.createdAt),
+    // Serves the fair claim: each user's queued jobs, oldest first (a small index: only queued rows).
+    index('jobs_fair_queue_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} = 'QUEUED'`),
+    // Serves the fair claim's turns: when each user's last job started.
+    index('jobs_user_started_idx')
+      .on(t.userId, t.startedAt)
+      .where(sql`${t.backend} in ('local', 'iqm')`),
+    // Serves the per-user limit on active jobs.
+    index('jobs_active_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('QUEUED', 'RUNNING', 'CANCELLING')`),
   ],
 );
 

@@ -26,20 +26,20 @@ export const iqmJobsRoutes =
     app.get(
       JOB_PATHS.iqmJobs,
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, querystring: iqmJobListQuery, response: { 200: iqmJobListResponse } },
       },
       async (request) => jobs.listIqm(principalOf(request).user, request.query),
     );
     app.get(
       `${JOB_PATHS.iqmJobs}/:id`,
-      { preHandler: requireAdmin, schema: { tags, params: iqmJobParams, response: { 200: iqmJob } } },
+      { onRequest: requireAdmin, schema: { tags, params: iqmJobParams, response: { 200: iqmJob } } },
       async (request) => jobs.iqmJob(principalOf(request).user, request.params.id),
     );
     app.post(
       JOB_PATHS.iqmJobs,
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, body: createIqmJobRequest, response: { 201: createIqmJobResponse } },
       },
       async (request, reply) => reply.status(201).send(await jobs.createIqm(actorOf(request), request.body)),

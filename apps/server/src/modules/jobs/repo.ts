@@ -1,7 +1,8 @@
 import type { JobStatus } from '@hivqe/contract';
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { Repo } from '../../db/repo.ts';
-import { jobs, type JobKind, type JobRow, type NewJob } from '../../db/schema/jobs.ts';
+import { jobs, type JobBackendName, type JobKind, type JobRow, type NewJob } from '../../db/schema/jobs.ts';
+import { users } from '../../db/schema/users.ts';
 import type { PagePosition } from './cursor.ts';
 
 export interface JobPageQuery {
@@ -17,6 +18,9 @@ export type PagedJob = JobRow & { position: PagePosition };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Queued, running or cancelling: a job that waits for or holds a runner (literals: jobs_active_idx's predicate). */
+const ACTIVE = sql`${jobs.status} in ('QUEUED', 'RUNNING', 'CANCELLING')`;
+
 /** created_at to the microsecond, in a form that reads back exactly whatever the session's settings. */
 const createdAtText = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -24,6 +28,23 @@ export class JobsRepo extends Repo {
   async insert(job: NewJob): Promise<JobRow> {
     const [row] = await this.db.insert(jobs).values(job).returning();
     return row;
+  }
+
+  /**
+   * Serializes job creation per user until the transaction ends (a row lock on the user, which leaves
+   * foreign-key checks on it free), so a count of their active jobs stays true until the insert.
+   */
+  async lockOwner(userId: string): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  }
+
+  /** A user's jobs that are queued, or hold a runner, on `backends`. */
+  async countActive(userId: string, backends: readonly JobBackendName[]): Promise<number> {
+    const [{ n }] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), inArray(jobs.backend, [...backends]), ACTIVE));
+    return n;
   }
 
   async findByArn(jobArn: string): Promise<JobRow | undefined> {

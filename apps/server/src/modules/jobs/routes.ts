@@ -31,7 +31,7 @@ export const hybridJobsRoutes =
     app.get(
       JOB_PATHS.hybridJobs,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: hybridJobListQuery, response: { 200: hybridJobListResponse } },
       },
       async (request) => jobs.listHybrid(principalOf(request).user, request.query),
@@ -39,7 +39,7 @@ export const hybridJobsRoutes =
     app.post(
       JOB_PATHS.hybridJobs,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: createHybridJobRequest, response: { 201: createHybridJobResponse } },
       },
       async (request, reply) =>
@@ -48,7 +48,7 @@ export const hybridJobsRoutes =
     app.get(
       JOB_PATHS.hybridJob,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           querystring: hybridJobQuery,
@@ -66,7 +66,7 @@ export const hybridJobsRoutes =
     app.get(
       JOB_PATHS.hybridJobDetail,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: hybridJobDetailQuery, response: { 200: hybridJobDetailResponse } },
       },
       async (request) => jobs.detail(principalOf(request).user, request.query.job_arn),
@@ -74,7 +74,7 @@ export const hybridJobsRoutes =
     app.post(
       JOB_PATHS.hybridJobCancel,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: hybridJobQuery, response: { 200: cancelHybridJobResponse } },
       },
       async (request) => jobs.cancel(actorOf(request), request.query.job_arn),
@@ -82,7 +82,7 @@ export const hybridJobsRoutes =
     app.get(
       JOB_PATHS.hybridJobLogs,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: hybridJobQuery, response: { 200: hybridJobLogsResponse } },
       },
       async (request) => jobs.logs(principalOf(request).user, request.query.job_arn),
@@ -90,7 +90,7 @@ export const hybridJobsRoutes =
     app.get(
       JOB_PATHS.hybridJobMetrics,
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: hybridJobQuery, response: { 200: hybridJobMetricsResponse } },
       },
       async (request) => jobs.metrics(principalOf(request).user, request.query.job_arn),

@@ -20,13 +20,16 @@ import {
 } from '@hivqe/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobKind, JobRow } from '../../db/schema/jobs.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import type { QuantumBackends } from '../../providers/quantum/backends.ts';
+import { RUNNER_BACKENDS } from '../../worker/queue.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDraft, iqmJobDraft, type JobDraft } from './drafts.ts';
+import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, defaultWorkerMemoryMb, type JobLimits } from './job-limits.ts';
+import { memoryRefusal } from './memory-refusal.ts';
 import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
 import type { JobsRepo } from './repo.ts';
 
@@ -37,6 +40,8 @@ export interface JobsServiceDeps {
   /** The priorities module's rule: the source a new job is billed to, or a 403 with the reason. */
   permissions: { resolveSource(userId: string, requested?: RequestedSource): Promise<PermissionSource> };
   audit: AuditLog;
+  /** Absent: DEFAULT_MAX_ACTIVE_JOBS_PER_USER and a memory budget from this machine with one worker. */
+  limits?: JobLimits;
   now?: () => Date;
   log?: FastifyBaseLogger;
 }
@@ -53,9 +58,14 @@ interface Page<T> {
  */
 export class JobsService {
   private readonly now: () => Date;
+  private readonly limits: JobLimits;
 
   constructor(private readonly deps: JobsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.limits = deps.limits ?? {
+      maxActivePerUser: DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
+      workerMemoryMb: defaultWorkerMemoryMb(1),
+    };
   }
 
   async listHybrid(user: UserRow, query: HybridJobListQuery): Promise<HybridJobListResponse> {
@@ -123,7 +133,13 @@ export class JobsService {
     const backend = this.deps.backends.current(draft.kind);
     const refusal = await backend.refusal(draft.kind, draft.hyperparameters, actor.user.id);
     if (refusal) throw badRequest(refusal);
+    // Braket jobs run in the customer's own account; only jobs on this server's runners share its capacity.
+    const onRunners = RUNNER_BACKENDS.includes(backend.name);
+    const tooLarge =
+      onRunners && memoryRefusal(draft.kind, draft.hyperparameters, backend.name, this.limits.workerMemoryMb);
+    if (tooLarge) throw badRequest(tooLarge);
     const job = await this.deps.repo.transaction(async (repo) => {
+      if (onRunners) await this.checkActiveLimit(repo, actor.user.id);
       const stored = await repo.insert({
         id: draft.id,
         jobArn: backend.jobArn(draft.region, draft.resource),
@@ -150,6 +166,15 @@ export class JobsService {
     });
     await backend.submit(job);
     return { job_arn: job.jobArn, status: job.status };
+  }
+
+  /** A user at MAX_ACTIVE_JOBS_PER_USER gets a 429; the lock makes simultaneous creates count one by one. */
+  private async checkActiveLimit(repo: JobsRepo, userId: string): Promise<void> {
+    await repo.lockOwner(userId);
+    const limit = this.limits.maxActivePerUser;
+    if ((await repo.countActive(userId, RUNNER_BACKENDS)) >= limit) {
+      throw tooManyRequests(JOB_MESSAGES.tooManyActiveJobs(limit));
+    }
   }
 
   /** Whose jobs a list shows: the caller's, or with user_id (e-mail or username) anyone's for an admin. */
