@@ -38,7 +38,22 @@ describe('configuration', () => {
     });
   });
 
+  it('listens on loopback only while mail stays in the outbox, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: '' }).host).toBe('localhost');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail:25' }).host).toBe('127.0.0.1');
+  });
+
+  it('believes no forwarded header unless TRUST_PROXY names the proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
+  });
+
   it.each([
+    ['TRUST_PROXY', 'true'],
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'not a url'],
     ['SMTP_URL', '::'],

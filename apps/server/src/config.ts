@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { BRAKET_EXECUTION_ROLE_NAME, MARKETPLACE_MODES } from '@hivqe/contract';
 import { z } from 'zod';
+import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER } from './modules/jobs/job-limits.ts';
+import { trustProxySetting } from './startup/trust-proxy.ts';
 
 const optionalUrl = z.url().optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -8,7 +10,10 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** Every environment variable the server reads, parsed once at start. */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Absent: loopback while mail stays in the outbox (no SMTP_URL), every interface once SMTP is set. */
+  HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** The reverse proxies whose X-Forwarded-For is believed for the client's IP; absent: none. */
+  TRUST_PROXY: trustProxySetting,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, optionalUrl),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl),
@@ -82,9 +87,21 @@ const configSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(2000).max(600_000).default(10_000),
   /** How often a runner renews its leases and notices cancel requests made in other processes. */
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).max(500).default(250),
+  /** Queued and running jobs one user may have on the local runners at once; past it, creation answers 429. */
+  MAX_ACTIVE_JOBS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_MAX_ACTIVE_JOBS_PER_USER),
+  /** MB one local or IQM job may need (engine's estimate); larger ones are refused. Absent: RAM / 2 / WORKERS. */
+  WORKER_MEMORY_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(256).max(16_777_216).optional(),
+  ),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string; host: string };
 
 export class ConfigError extends Error {}
 
@@ -120,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
+    // The outbox holds every code and invitation link: without SMTP, only this machine reaches the server.
+    host: config.HOST ?? (config.SMTP_URL ? '0.0.0.0' : 'localhost'),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -4,30 +4,38 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { passwordPolicyError } from './modules/auth/password-policy.ts';
 import { Passwords } from './modules/auth/passwords.ts';
+import { jobLimits } from './modules/jobs/job-limits.ts';
 import { startMarketplaceBackground } from './modules/marketplace/background.ts';
 import { StsRoleAccessChecker } from './providers/aws/sts-role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { OutboxMailer } from './providers/mail/outbox.ts';
 import { SmtpMailer } from './providers/mail/smtp.ts';
 import { createMarketplace } from './providers/marketplace/create-marketplace.ts';
-import { Keyring } from './providers/secrets/keyring.ts';
+import { openMigratedDatabase } from './startup/database.ts';
+import { exposureWarnings } from './startup/exposure.ts';
+import { listen } from './startup/listen.ts';
+import { openKeyring } from './startup/secrets.ts';
+import { StartupError, startOrExit } from './startup/startup-error.ts';
+import { dataDirNeeded, prepareDataDir } from './startup/storage.ts';
+import { startLeaseSweeper } from './worker/lease-sweeper.ts';
 import { createLocalRunner, runnerIqm, runnerTimings } from './worker/start-runner.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const adminPasswordProblem = config.ADMIN_PASSWORD && passwordPolicyError(config.ADMIN_PASSWORD);
+  if (adminPasswordProblem) throw new StartupError(`ADMIN_PASSWORD: ${adminPasswordProblem}`);
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
-  );
-  await database.migrate();
+  for (const warning of exposureWarnings(config)) log.warn(warning);
+  if (dataDirNeeded(config)) await prepareDataDir(config.dataDir);
+  const keyring = await openKeyring({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
+  const database = await openMigratedDatabase(config);
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'pglite' }, 'database migrated');
 
   // The API process runs local jobs too unless WORKERS=0 (then `npm run worker` processes do, on PostgreSQL).
-  const keyring = Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
   const runner =
     config.WORKERS > 0
       ? createLocalRunner(database.db, log, runnerTimings(config), runnerIqm(config, database.db, keyring))
@@ -43,10 +51,12 @@ async function main(): Promise<void> {
     passwords: new Passwords(),
     webDist: config.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     logger: log,
+    trustProxy: config.TRUST_PROXY,
     internalEmailDomain: config.INTERNAL_EMAIL_DOMAIN,
     companyName: config.COMPANY_NAME,
     publicUrl: config.publicUrl,
     jobRunner: runner,
+    jobLimits: jobLimits(config),
     jobBackend: config.JOB_BACKEND,
     iqmConfigured: config.IQM_BASE_URL !== undefined,
     braket: config.BRAKET_CONTAINER_IMAGE
@@ -74,6 +84,11 @@ async function main(): Promise<void> {
       `created system administrator ${config.ADMIN_EMAIL} with password ${shown}; set a new one at first login`,
     );
   }
+  await listen(app, config.host, config.PORT).catch(async (error: unknown) => {
+    await app.close();
+    await database.close();
+    throw error;
+  });
 
   const marketplaceBackground =
     config.MARKETPLACE === 'aws'
@@ -94,11 +109,11 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.PORT, host: config.HOST });
   runner?.start();
+  if (!runner) startLeaseSweeper(database.db, log, runnerTimings(config));
   log.info(
     `${config.publicUrl} is ready${config.SMTP_URL ? '' : `; mail goes to ${config.publicUrl}/dev/mailbox`}`,
   );
 }
 
-await main();
+await startOrExit(main);

@@ -31,6 +31,14 @@ export const MARKETPLACE_MESSAGES = {
   simulatedStarted: 'Simulated subscription started.',
   simulatedCancelled: 'Simulated subscription cancelled.',
   noSubscription: 'You have no subscription to cancel.',
+  userHasNoSubscription: 'This user has no subscription to cancel.',
+  simulatedGranted: 'Simulated subscription granted.',
+  simulatedRevoked: "The user's simulated subscription is cancelled.",
+  /** Self-service is for a local trial: the console opened on the machine the server runs on. */
+  simulationTrialOnly:
+    'Simulated subscriptions are self-service only in a local trial (the console opened on the machine the server runs on). Ask a system administrator to grant you one.',
+  localRegistrationTrialOnly:
+    'The local marketplace takes registrations only from the machine the server runs on (a local trial). Ask a system administrator to grant you a simulated subscription.',
 } as const;
 
 /** Query values that are not a mapping id (a stale or mangled link) are treated as absent. */

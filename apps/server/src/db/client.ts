@@ -55,6 +55,8 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A host that never answers fails the start in seconds instead of hanging it.
+    connectionTimeoutMillis: 10_000,
     ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
   });
   const db = drizzlePg(pool, { schema });

@@ -4,12 +4,13 @@ import {
   ResolveCustomerCommand,
   ThrottlingException,
 } from '@aws-sdk/client-marketplace-metering';
-import { MARKETPLACE_MESSAGES } from '@hivqe/contract';
+import { ADMIN_MESSAGES, MARKETPLACE_MESSAGES } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mockMarketplaceClients } from '../../../test/marketplace-mocks.ts';
+import { bearer } from '../../../test/auth-flows.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
 import type { Database } from '../../db/client.ts';
 import { marketplaceMappings, marketplaceSubscriptions } from '../../db/schema/index.ts';
@@ -352,5 +353,167 @@ describe('the local marketplace page: simulated subscriptions', () => {
     const user = await makeUser(t);
     const res = await call(t.app, 'DELETE', '/marketplace/simulated-subscription', user, {});
     expect([res.statusCode, res.json().message]).toEqual([404, MARKETPLACE_MESSAGES.noSubscription]);
+  });
+});
+
+/** A peer elsewhere on the network, as the server's socket sees it. */
+const REMOTE = '203.0.113.9';
+
+/** Calls the API as `user` from `remoteAddress`, with extra headers (a proxy's). */
+function callFrom(
+  remoteAddress: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user: TestUser,
+  { app = t.app, headers = {} }: { app?: TestApp['app']; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    remoteAddress,
+    headers: { ...bearer(user.token), ...headers },
+  });
+}
+
+const mySubscription = async (user: TestUser) =>
+  (await call(t.app, 'GET', '/marketplace/subscription', user)).json().subscription;
+
+describe('simulated subscriptions outside a local trial', () => {
+  it('refuses self-service to a user on another machine, with a message the console shows, and changes nothing', async () => {
+    const user = await makeUser(t);
+    const res = await callFrom(REMOTE, 'POST', '/marketplace/simulated-subscription', user);
+    expect([res.statusCode, res.json().message]).toEqual([403, MARKETPLACE_MESSAGES.simulationTrialOnly]);
+    expect(await mySubscription(user)).toBeNull();
+    expect((await individual(user)).active).toBe(false);
+  });
+
+  it('judges the peer by its socket: X-Forwarded-For: 127.0.0.1 with trustProxy on does not make a trial', async () => {
+    const proxied = await createTestApp({ trustProxy: true }, database);
+    try {
+      const user = await makeUser(proxied);
+      const spoofed = await callFrom(REMOTE, 'POST', '/marketplace/simulated-subscription', user, {
+        app: proxied.app,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect([spoofed.statusCode, spoofed.json().message]).toEqual([
+        403,
+        MARKETPLACE_MESSAGES.simulationTrialOnly,
+      ]);
+      // A proxy on this machine connects from loopback: what it relays is still not a local trial.
+      const relayed = await callFrom('127.0.0.1', 'POST', '/marketplace/simulated-subscription', user, {
+        app: proxied.app,
+        headers: { 'x-forwarded-for': REMOTE },
+      });
+      expect(relayed.statusCode).toBe(403);
+      expect(
+        (await call(proxied.app, 'GET', '/marketplace/subscription', user)).json().subscription,
+      ).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a local marketplace registration from another machine, storing no mapping', async () => {
+    const customer = newCustomer();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace/register',
+      payload: new URLSearchParams({ 'x-amzn-marketplace-token': `local-${customer}` }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: REMOTE,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([
+      403,
+      MARKETPLACE_MESSAGES.localRegistrationTrialOnly,
+    ]);
+    const rows = await database.db
+      .select()
+      .from(marketplaceMappings)
+      .where(eq(marketplaceMappings.customerIdentifier, `local-${customer}`));
+    expect(rows).toEqual([]);
+  });
+
+  it('lets a user anywhere cancel their own subscription', async () => {
+    const user = await makeUser(t);
+    await call(t.app, 'POST', '/marketplace/simulated-subscription', user, {});
+    const res = await callFrom(REMOTE, 'DELETE', '/marketplace/simulated-subscription', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subscription).toMatchObject({ status: 'inactive', active: false });
+  });
+
+  it('lets a system administrator subscribe from anywhere, and grant and cancel one for a user by e-mail or username', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const own = await callFrom(REMOTE, 'POST', '/marketplace/simulated-subscription', admin);
+    expect(own.statusCode).toBe(200);
+
+    const user = await makeUser(t);
+    const granted = await callFrom(
+      REMOTE,
+      'PUT',
+      `/marketplace/simulated-subscriptions/${user.email}`,
+      admin,
+    );
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toEqual({
+      mode: 'local',
+      subscription: expect.objectContaining({
+        status: 'active',
+        active: true,
+        customer_id: `local-${user.username}`,
+      }),
+    });
+    expect((await individual(user)).active).toBe(true);
+
+    const cancelled = await callFrom(
+      REMOTE,
+      'DELETE',
+      `/marketplace/simulated-subscriptions/${user.username}`,
+      admin,
+    );
+    expect(cancelled.json().subscription).toMatchObject({ status: 'inactive', active: false });
+    expect((await individual(user)).active).toBe(false);
+  });
+
+  it('leaves granting to system administrators, and validates the user', async () => {
+    const user = await makeUser(t);
+    const other = await makeUser(t);
+    const byUser = await call(t.app, 'PUT', `/marketplace/simulated-subscriptions/${other.email}`, user);
+    expect([byUser.statusCode, byUser.json().message]).toEqual([403, ADMIN_MESSAGES.required]);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/marketplace/simulated-subscriptions/${other.email}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await mySubscription(other)).toBeNull();
+
+    const admin = await makeUser(t, { admin: true });
+    const unknown = await call(
+      t.app,
+      'PUT',
+      '/marketplace/simulated-subscriptions/nobody@example.com',
+      admin,
+    );
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, ADMIN_MESSAGES.userNotFound]);
+    const blank = await call(t.app, 'PUT', '/marketplace/simulated-subscriptions/%20', admin);
+    expect([blank.statusCode, blank.json().message]).toEqual([400, 'params.user: User is required']);
+    const huge = await call(t.app, 'PUT', `/marketplace/simulated-subscriptions/${'a'.repeat(300)}`, admin);
+    expect(huge.statusCode).toBe(414);
+    const nothing = await call(t.app, 'DELETE', `/marketplace/simulated-subscriptions/${other.email}`, admin);
+    expect([nothing.statusCode, nothing.json().message]).toEqual([
+      404,
+      MARKETPLACE_MESSAGES.userHasNoSubscription,
+    ]);
+  });
+
+  it('grants nothing with AWS Marketplace', async () => {
+    const aws = await createTestApp({ marketplace: new AwsMarketplace('prod-1') }, database);
+    try {
+      const admin = await makeUser(aws, { admin: true });
+      const user = await makeUser(aws);
+      const res = await call(aws.app, 'PUT', `/marketplace/simulated-subscriptions/${user.email}`, admin);
+      expect([res.statusCode, res.json().message]).toEqual([404, MARKETPLACE_MESSAGES.simulationOnlyLocal]);
+    } finally {
+      await aws.close();
+    }
   });
 });

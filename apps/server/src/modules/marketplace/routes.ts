@@ -1,4 +1,5 @@
 import {
+  adminUserParams,
   completeMappingRequest,
   completeMappingResponse,
   MARKETPLACE_MESSAGES,
@@ -10,6 +11,7 @@ import {
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDirectLocalRequest } from '../../lib/local-peer.ts';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import { mappingCookie } from './cookie.ts';
@@ -18,6 +20,7 @@ import type { MarketplaceService } from './service.ts';
 export interface MarketplaceRoutesDeps {
   marketplace: MarketplaceService;
   requireUser: Guard;
+  requireAdmin: Guard;
 }
 
 const registrationForm = z.object({
@@ -28,7 +31,7 @@ const registrationForm = z.object({
 
 /** accounts.md 7.4, the registration URL the marketplace posts buyers to, and the /marketplace page's calls. */
 export const marketplaceRoutes =
-  ({ marketplace, requireUser }: MarketplaceRoutesDeps): FastifyPluginAsyncZod =>
+  ({ marketplace, requireUser, requireAdmin }: MarketplaceRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['marketplace'];
     // The marketplace posts an HTML form; this plugin alone reads form bodies.
@@ -42,7 +45,8 @@ export const marketplaceRoutes =
       MARKETPLACE_REGISTER_PATH,
       { schema: { tags, body: registrationForm } },
       async (request, reply) => {
-        const mappingId = await marketplace.register(request.body[MARKETPLACE_TOKEN_FIELD]);
+        const token = request.body[MARKETPLACE_TOKEN_FIELD];
+        const mappingId = await marketplace.register(token, isDirectLocalRequest(request));
         const query = new URLSearchParams({ source: 'marketplace', mapping_id: mappingId });
         return reply.header('set-cookie', mappingCookie(mappingId)).redirect(`/login?${query}`, 303);
       },
@@ -51,7 +55,7 @@ export const marketplaceRoutes =
     app.get(
       '/auth/marketplace-mapping/status',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: mappingStatusQuery, response: { 200: mappingStatusResponse } },
       },
       async (request) => marketplace.status(principalOf(request).user),
@@ -59,24 +63,35 @@ export const marketplaceRoutes =
     app.post(
       '/auth/marketplace-mapping/complete',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: completeMappingRequest, response: { 200: completeMappingResponse } },
       },
       async (request) => marketplace.complete(actorOf(request), request.body.mapping_id),
     );
     app.get(
       '/marketplace/subscription',
-      { preHandler: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
       async (request) => marketplace.subscription(principalOf(request).user),
     );
     app.post(
       '/marketplace/simulated-subscription',
-      { preHandler: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
-      async (request) => marketplace.simulateSubscribe(actorOf(request)),
+      { onRequest: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
+      async (request) => marketplace.simulateSubscribe(actorOf(request), isDirectLocalRequest(request)),
     );
     app.delete(
       '/marketplace/simulated-subscription',
-      { preHandler: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: marketplaceSubscriptionResponse } } },
       async (request) => marketplace.simulateCancel(actorOf(request)),
+    );
+    // Outside a local trial, a system administrator grants and cancels simulated subscriptions.
+    const byAdmin = {
+      onRequest: requireAdmin,
+      schema: { tags, params: adminUserParams, response: { 200: marketplaceSubscriptionResponse } },
+    };
+    app.put('/marketplace/simulated-subscriptions/:user', byAdmin, async (request) =>
+      marketplace.grantSimulated(actorOf(request), request.params.user),
+    );
+    app.delete('/marketplace/simulated-subscriptions/:user', byAdmin, async (request) =>
+      marketplace.revokeSimulated(actorOf(request), request.params.user),
     );
   };

@@ -6,13 +6,14 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { confirmationMail } from '../../modules/auth/mails.ts';
+import { invitationMail } from '../../modules/invites/mails.ts';
 import { OutboxMailer } from './outbox.ts';
 import { SmtpMailer } from './smtp.ts';
 
 const FROM = 'HI-VQE Console <no-reply@hivqe.test>';
 
 describe('outbox mailer', () => {
-  it('writes each mail as an .eml file named by time and recipient, logs its summary, and lists newest first', async () => {
+  it('writes each mail as an .eml file named by time and recipient, and lists newest first', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
@@ -27,10 +28,38 @@ describe('outbox mailer', () => {
     const eml = await readFile(path.join(dir, files[0]), 'utf8');
     expect(eml).toContain('To: first@example.com');
     expect(eml).toContain('Your confirmation code is 123456');
-    expect(lines.join('')).toContain('confirmation code for second@example.com: 654321');
+    expect(lines.join('')).toContain('second@example.com');
 
     const listed = await outbox.list();
     expect(listed.map((entry) => entry.file)).toEqual([files[1], files[0]]);
+  });
+
+  it('never writes a code or an invitation link to the log, at any level', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    const lines: string[] = [];
+    const log = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+    const outbox = new OutboxMailer(dir, FROM, log);
+    await outbox.send(confirmationMail('code@example.com', '908172', 10));
+    const token = 'tok-secret-invitation-token-42';
+    await outbox.send(
+      invitationMail({
+        to: 'invitee@example.com',
+        role: 'system_admin',
+        organizationName: null,
+        inviterEmail: 'admin@example.com',
+        message: null,
+        token,
+        expiresAt: new Date('2030-01-01T00:00:00Z'),
+        publicUrl: 'http://localhost:8080',
+      }),
+    );
+    const logged = lines.join('');
+    expect(logged).toContain('invitee@example.com');
+    expect(logged).not.toContain('908172');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('/invite/accept');
+    const emls = await outbox.list();
+    expect(emls.map((entry) => entry.eml).join('')).toContain(token);
   });
 
   it('lists nothing before the first mail', async () => {

@@ -9,7 +9,10 @@ export interface OutboxEntry {
   eml: string;
 }
 
-/** The embedded mail default: each mail becomes DATA_DIR/outbox/<time>-<to>.eml and a log line. */
+/**
+ * The embedded mail default: each mail becomes DATA_DIR/outbox/<time>-<to>.eml, read there or at /dev/mailbox.
+ * The log says only that a mail was kept: its codes and links are secrets, and logs travel further than the disk.
+ */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly dir: string,
@@ -22,7 +25,7 @@ export class OutboxMailer implements Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = `${stamp}-${mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`;
     await writeFile(path.join(this.dir, file), await composeEml(this.from, mail));
-    this.log.info({ to: mail.to, subject: mail.subject, file }, `outbox: ${mail.summary}`);
+    this.log.info({ to: mail.to, subject: mail.subject, file }, 'outbox: mail kept for /dev/mailbox');
   }
 
   /** Newest first. */

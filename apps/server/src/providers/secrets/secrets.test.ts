@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Keyring } from './keyring.ts';
+import { InvalidKeyFileError, Keyring } from './keyring.ts';
 import { SecretBox, SecretTamperedError } from './secret-box.ts';
 
 const KEY = `${'k'.repeat(54)}LAST10CHRS`;
@@ -70,6 +70,30 @@ describe('Keyring.fromConfig', () => {
     const file = path.join(dataDir, 'secrets.key');
     expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Keyring.fromConfig({ dataDir }).box('p').open(sealed, 'c')).toBe('v');
+  });
+
+  it.each([
+    ['empty', '', 'it is empty'],
+    ['blank', ' \n', 'it is empty'],
+    ['short', 'ab'.repeat(16), 'it holds 32 characters'],
+    ['long', 'ab'.repeat(33), 'it holds 66 characters'],
+    ['not hex', 'zz'.repeat(32), 'it holds 64 characters'],
+  ])('refuses an %s key file, naming it', (_name, content, found) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keyring-'));
+    const file = path.join(dataDir, 'secrets.key');
+    writeFileSync(file, content);
+    expect(() => Keyring.fromConfig({ dataDir })).toThrow(InvalidKeyFileError);
+    expect(() => Keyring.fromConfig({ dataDir })).toThrow(`The key file ${file} is not a key (${found};`);
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('accepts a key file written by hand with a trailing newline and upper-case digits', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keyring-'));
+    writeFileSync(path.join(dataDir, 'secrets.key'), `${'AB'.repeat(32)}\n`);
+    const sealed = Keyring.fromConfig({ secretsKey: 'ab'.repeat(32), dataDir: '/nonexistent' })
+      .box('p')
+      .seal('v', 'c');
     expect(Keyring.fromConfig({ dataDir }).box('p').open(sealed, 'c')).toBe('v');
   });
 });

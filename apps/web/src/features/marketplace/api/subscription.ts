@@ -28,3 +28,17 @@ export function useSimulatedSubscription(action: 'start' | 'cancel') {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** A system administrator grants (or cancels) the simulated subscription of a user, by e-mail or username. */
+export function useSimulatedSubscriptionFor(action: 'grant' | 'cancel') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: string) =>
+      apiClient.request(
+        `/marketplace/simulated-subscriptions/${encodeURIComponent(user)}`,
+        marketplaceSubscriptionResponse,
+        { method: action === 'grant' ? 'PUT' : 'DELETE' },
+      ),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

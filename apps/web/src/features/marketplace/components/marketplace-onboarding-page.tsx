@@ -4,13 +4,17 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { CenteredCard } from '../../../components/ui/centered-card.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useAuth } from '../../auth/auth-context.ts';
+import { isSystemAdmin } from '../../auth/permissions.ts';
 import { useSubscription } from '../api/subscription.ts';
+import { GrantSimulatedSubscriptionForm } from './grant-simulated-subscription-form.tsx';
 import { SimulatedSubscriptionControls } from './simulated-subscription-controls.tsx';
 import { SubscriptionDetails } from './subscription-details.tsx';
 
 /** '/marketplace': the user's own subscription; with the local marketplace, a simulated one to start or cancel. */
 export function MarketplaceOnboardingPage() {
   const subscription = useSubscription();
+  const { permissions } = useAuth();
   const local = subscription.data?.mode === 'local';
   return (
     <CenteredCard>
@@ -39,6 +43,7 @@ export function MarketplaceOnboardingPage() {
           {local && (
             <SimulatedSubscriptionControls active={subscription.data.subscription?.active ?? false} />
           )}
+          {local && isSystemAdmin(permissions) && <GrantSimulatedSubscriptionForm />}
         </>
       )}
       <Link to="/" className="block text-center text-sm font-medium text-accent-600 hover:underline">

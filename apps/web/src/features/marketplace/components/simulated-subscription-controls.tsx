@@ -1,10 +1,14 @@
 import { MARKETPLACE_MESSAGES } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { messageOf } from '../../../lib/api-error.ts';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useSimulatedSubscription } from '../api/subscription.ts';
 
-/** Local marketplace only: subscribe or cancel as a buyer would in the marketplace. */
+/**
+ * Local marketplace only: subscribe or cancel as a buyer would in the marketplace. Outside a local trial the server
+ * refuses a non-administrator, and its words (ask a system administrator) are what the user reads.
+ */
 export function SimulatedSubscriptionControls({ active }: { active: boolean }) {
   const start = useSimulatedSubscription('start');
   const cancel = useSimulatedSubscription('cancel');
@@ -14,8 +18,8 @@ export function SimulatedSubscriptionControls({ active }: { active: boolean }) {
     try {
       await action.mutateAsync();
       flash('success', done);
-    } catch {
-      flash('error', failed);
+    } catch (error) {
+      flash('error', messageOf(error, failed));
     }
   }
 

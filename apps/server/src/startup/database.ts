@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { openDatabase, type Database } from '../db/client.ts';
+import { errorCode, StartupError } from './startup-error.ts';
+import { onDataDir } from './storage.ts';
+
+/** Codes of a PostgreSQL that cannot be reached or will not let this user in, as opposed to a failing query. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const REFUSED_SQLSTATES = /^(28...|3D000|57P03)$/;
+
+/** The database migrated and ready: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
+export async function openMigratedDatabase(config: {
+  DATABASE_URL?: string;
+  dataDir: string;
+}): Promise<Database> {
+  const url = config.DATABASE_URL;
+  if (!url) {
+    return onDataDir(config.dataDir, 'the embedded database', () =>
+      migrated(path.join(config.dataDir, 'db')),
+    );
+  }
+  try {
+    return await migrated(undefined, url);
+  } catch (error) {
+    throw unreachable(error, url) ?? error;
+  }
+}
+
+async function migrated(dataDir?: string, url?: string): Promise<Database> {
+  const database = await openDatabase(url ? { url } : { dataDir });
+  await database.migrate();
+  return database;
+}
+
+/** Names the server and the reason, never the URL's password. */
+function unreachable(error: unknown, url: string): StartupError | undefined {
+  const code = errorCode(error);
+  if (!code || !(UNREACHABLE.has(code) || REFUSED_SQLSTATES.test(code))) return undefined;
+  const { hostname, port, pathname } = new URL(url);
+  const reason = UNREACHABLE.has(code) ? code : `${code} ${(error as Error).message}`;
+  return new StartupError(
+    `Database unreachable at ${hostname}:${port || 5432}${pathname} (${reason}). ` +
+      'Check DATABASE_URL and that PostgreSQL is running.',
+  );
+}
