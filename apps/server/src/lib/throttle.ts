@@ -1,39 +1,57 @@
+import { BoundedMap } from './bounded-map.ts';
+
 /**
  * Fixed-window counters kept in memory. The API runs as one process (workers never serve HTTP),
- * so in-process counters see every request; see docs/decisions.md.
+ * so in-process counters see every request; see docs/decisions.md. At most `capacity` keys are kept:
+ * past that the window opened longest ago (most likely already over) is dropped.
  */
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
 }
 
-export class Throttle {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+export const THROTTLE_CAPACITY = 100_000;
 
-  constructor(private readonly now: () => number = Date.now) {}
+interface Window {
+  start: number;
+  count: number;
+}
+
+export class Throttle {
+  private readonly windows: BoundedMap<string, Window>;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    capacity = THROTTLE_CAPACITY,
+  ) {
+    this.windows = new BoundedMap(capacity);
+  }
 
   /** Seconds until `key` may act again under `rule`, or 0 when it may act now. */
   retryAfter(key: string, rule: ThrottleRule): number {
-    const window = this.windows.get(key);
-    const now = this.now();
-    if (!window || now - window.start >= rule.windowMs || window.count < rule.limit) return 0;
-    return Math.ceil((window.start + rule.windowMs - now) / 1000);
+    const window = this.current(key, rule);
+    if (!window || window.count < rule.limit) return 0;
+    return Math.ceil((window.start + rule.windowMs - this.now()) / 1000);
   }
 
   hit(key: string, rule: ThrottleRule): void {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= rule.windowMs) this.windows.set(key, { start: now, count: 1 });
-    else window.count += 1;
-    if (this.windows.size > 100_000) this.sweep(rule.windowMs);
+    const window = this.current(key, rule);
+    if (window) window.count += 1;
+    else this.windows.set(key, { start: this.now(), count: 1 });
+  }
+
+  /** Takes back one event of the current window: an attempt counted in advance that turned out harmless. */
+  refund(key: string, rule: ThrottleRule): void {
+    const window = this.current(key, rule);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   reset(key: string): void {
     this.windows.delete(key);
   }
 
-  private sweep(windowMs: number): void {
-    const now = this.now();
-    for (const [key, window] of this.windows) if (now - window.start >= windowMs) this.windows.delete(key);
+  private current(key: string, rule: ThrottleRule): Window | undefined {
+    const window = this.windows.get(key);
+    return window && this.now() - window.start < rule.windowMs ? window : undefined;
   }
 }

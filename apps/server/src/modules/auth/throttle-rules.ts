@@ -1,15 +1,19 @@
+import type { BackoffRule } from '../../lib/backoff.ts';
 import type { ThrottleRule } from '../../lib/throttle.ts';
 
 const minutes = (n: number) => n * 60_000;
 
 /**
- * Limits on the unauthenticated auth routes. Failed logins count per account *and* IP, so a stranger
- * elsewhere cannot lock a user out; the per-account rule is high and temporary (docs/decisions.md).
+ * Limits on the unauthenticated auth routes and on every password check (login, re-authenticate).
+ * A browser with a device cookie for the account is judged only by its own failures (signInPerDevice);
+ * every other client meets the account's back-off (DEFAULT_SIGN_IN_BACKOFF) and the per-address limit,
+ * so failures made elsewhere never lock the owner out of a browser they signed in from before.
  */
 export const DEFAULT_AUTH_THROTTLE = {
-  loginPerAccountIp: { limit: 5, windowMs: minutes(15) },
-  loginPerAccount: { limit: 100, windowMs: minutes(60) },
-  loginPerIp: { limit: 50, windowMs: minutes(15) },
+  /** Failed password checks of one trusted browser; past it the browser counts as unknown. */
+  signInPerDevice: { limit: 10, windowMs: minutes(60) },
+  /** Failed password checks of unknown browsers from one address, across accounts (credential stuffing). */
+  signInPerIp: { limit: 50, windowMs: minutes(15) },
   registerPerIp: { limit: 20, windowMs: minutes(60) },
   confirmPerIp: { limit: 30, windowMs: minutes(15) },
   resendPerAccount: { limit: 1, windowMs: minutes(1) },
@@ -18,3 +22,14 @@ export const DEFAULT_AUTH_THROTTLE = {
 } satisfies Record<string, ThrottleRule>;
 
 export type AuthThrottleRules = typeof DEFAULT_AUTH_THROTTLE;
+
+/**
+ * Per-account back-off for clients without a device cookie: 5 free failures, then 1 s doubling to 1 minute.
+ * A guesser gets under 100 tries an hour (ASVS 5.0 V6); the owner on a new browser waits a minute at most.
+ */
+export const DEFAULT_SIGN_IN_BACKOFF: BackoffRule = {
+  freeFailures: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: minutes(1),
+  forgetAfterMs: minutes(60),
+};
