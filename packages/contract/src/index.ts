@@ -3,6 +3,7 @@ export * from './brand.ts';
 export * from './common.ts';
 export * from './limits.ts';
 export * from './roles.ts';
+export * from './text.ts';
 export * from './orgs.ts';
 export * from './invites.ts';
 export * from './priorities.ts';

@@ -3,6 +3,7 @@ import { registerRequest } from './auth.ts';
 import { email } from './common.ts';
 import { FULL_NAME_MAX_LENGTH } from './limits.ts';
 import { ROLES } from './roles.ts';
+import { displayName, multilineText } from './text.ts';
 
 export const INVITATION_LIFETIME_DAYS = 7;
 export const INVITE_MESSAGE_MAX_LENGTH = 1000;
@@ -39,12 +40,14 @@ export const INVITE_MESSAGES = {
   accepted: 'Invitation accepted.',
 } as const;
 
-const inviteMessage = z
-  .string()
-  .trim()
-  .max(INVITE_MESSAGE_MAX_LENGTH, `Message must be at most ${INVITE_MESSAGE_MAX_LENGTH} characters`)
-  .optional()
-  .transform((value) => value || undefined);
+const inviteMessage = multilineText(
+  z
+    .string()
+    .trim()
+    .max(INVITE_MESSAGE_MAX_LENGTH, `Message must be at most ${INVITE_MESSAGE_MAX_LENGTH} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+);
 
 export const systemInviteRequest = z.object({
   email,
@@ -90,11 +93,13 @@ export const acceptInviteRequest = z.object({
     .trim()
     .min(1, INVITE_MESSAGES.invalidToken)
     .max(512, INVITE_MESSAGES.invalidToken),
-  name: z
-    .string({ message: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(FULL_NAME_MAX_LENGTH, `Name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
+  name: displayName(
+    z
+      .string({ message: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(FULL_NAME_MAX_LENGTH, `Name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
+  ),
   password: registerRequest.shape.password,
 });
 export type AcceptInviteRequest = z.infer<typeof acceptInviteRequest>;

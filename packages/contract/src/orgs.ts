@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email } from './common.ts';
 import { ROLES } from './roles.ts';
+import { displayName } from './text.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 
@@ -41,14 +42,16 @@ export const memberParams = organizationParams.extend({
 export type MemberParams = z.infer<typeof memberParams>;
 
 export const createOrganizationRequest = z.object({
-  name: z
-    .string({ message: ORG_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ORG_MESSAGES.nameRequired)
-    .max(
-      ORGANIZATION_NAME_MAX_LENGTH,
-      `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
-    ),
+  name: displayName(
+    z
+      .string({ message: ORG_MESSAGES.nameRequired })
+      .trim()
+      .min(1, ORG_MESSAGES.nameRequired)
+      .max(
+        ORGANIZATION_NAME_MAX_LENGTH,
+        `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
+      ),
+  ),
   default_can_create_jobs: z.boolean().default(false),
 });
 export type CreateOrganizationRequest = z.infer<typeof createOrganizationRequest>;

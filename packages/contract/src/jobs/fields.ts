@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from '../text.ts';
 import { BOND_KEY_PATTERN } from './bond-keys.ts';
 import {
   HYPERPARAMETER_MAX_ENTRIES,
@@ -76,13 +77,16 @@ export function checkOrbitalsDisjoint(
 export const GEOMETRY_MESSAGE =
   "molecule_geometry must be atoms 'El x y z' separated by ';', e.g. 'H 0 0 0;H 0 0 0.74'";
 
-export const moleculeGeometry = z
-  .string({ message: GEOMETRY_MESSAGE })
-  .max(
-    HYPERPARAMETER_VALUE_MAX_LENGTH,
-    `molecule_geometry must be at most ${HYPERPARAMETER_VALUE_MAX_LENGTH} characters`,
-  )
-  .refine((geometry) => parseGeometry(geometry) !== null, GEOMETRY_MESSAGE);
+/** Multi-line: a geometry pasted one atom per line ('H 0 0 0;' newline 'H 0 0 0.74') is accepted. */
+export const moleculeGeometry = multilineText(
+  z
+    .string({ message: GEOMETRY_MESSAGE })
+    .max(
+      HYPERPARAMETER_VALUE_MAX_LENGTH,
+      `molecule_geometry must be at most ${HYPERPARAMETER_VALUE_MAX_LENGTH} characters`,
+    )
+    .refine((geometry) => parseGeometry(geometry) !== null, GEOMETRY_MESSAGE),
+);
 
 const bondKeyMessage = (field: string) => `${field} must be a bond length with a decimal point, such as 1.0`;
 

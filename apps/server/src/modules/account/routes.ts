@@ -33,7 +33,7 @@ export const accountRoutes =
     const response = { 200: accountSettingsResponse };
     app.get(
       '/account/settings',
-      { preHandler: requireUser, schema: { tags, querystring: settingsTargetQuery, response } },
+      { onRequest: requireUser, schema: { tags, querystring: settingsTargetQuery, response } },
       async (request) => settings.read(actorOf(request), request.query.user_email),
     );
     // POST saves a slot exactly as PUT does (the spec shows no payload of its own).
@@ -41,7 +41,7 @@ export const accountRoutes =
       app.route({
         method,
         url: '/account/settings',
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: settingsTargetQuery, body: accountSettingsRequest, response },
         handler: async (request) =>
           settings.update(actorOf(request), request.query.user_email, changesOf(request.body)),
@@ -50,7 +50,7 @@ export const accountRoutes =
     app.put(
       '/account/settings/aws',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: settingsTargetQuery, body: cloudSettingsRequest, response },
       },
       async (request) => settings.update(actorOf(request), request.query.user_email, changesOf(request.body)),
@@ -58,20 +58,20 @@ export const accountRoutes =
     app.put(
       '/account/settings/iqm',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: settingsTargetQuery, body: iqmSettingsRequest, response },
       },
       async (request) => settings.update(actorOf(request), request.query.user_email, changesOf(request.body)),
     );
     app.delete(
       '/account/settings',
-      { preHandler: requireUser, schema: { tags, querystring: deleteSettingsQuery, response } },
+      { onRequest: requireUser, schema: { tags, querystring: deleteSettingsQuery, response } },
       async (request) => settings.remove(actorOf(request), request.query.user_email, request.query.provider),
     );
     app.post(
       '/account/settings/aws/test',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: settingsTargetQuery, response: { 200: connectionTestResponse } },
       },
       async (request) => settings.testConnection(actorOf(request), request.query.user_email),

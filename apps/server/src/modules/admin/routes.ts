@@ -25,7 +25,7 @@ export const adminRoutes =
     app.get(
       '/auth/admin/all-users',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, querystring: adminUsersQuery, response: { 200: adminUsersResponse } },
       },
       async (request) => admin.users(request.query),
@@ -33,7 +33,7 @@ export const adminRoutes =
     app.delete(
       '/auth/admin/users/:user',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, params: adminUserParams, response: { 200: messageResponse } },
       },
       async (request) => admin.deleteUser(actorOf(request), request.params.user),
@@ -41,7 +41,7 @@ export const adminRoutes =
     app.put(
       '/auth/admin/users/:user/system-admin',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, params: adminUserParams, body: setSystemAdminRequest, response: { 200: adminUser } },
       },
       async (request) =>
@@ -50,7 +50,7 @@ export const adminRoutes =
     app.get(
       '/auth/admin/history',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, querystring: adminHistoryQuery, response: { 200: historyResponse } },
       },
       async (request) => admin.history(request.query),

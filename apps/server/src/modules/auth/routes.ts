@@ -1,7 +1,10 @@
 import {
+  changePasswordRequest,
   completeNewPasswordRequest,
   completeNewPasswordResponse,
   confirmEmailRequest,
+  confirmForgotPasswordRequest,
+  forgotPasswordRequest,
   historyQuery,
   historyResponse,
   loginRequest,
@@ -22,17 +25,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { originOf, principalOf, type Guard } from '../../plugins/authenticate.ts';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie-http.ts';
 import type { AuthService } from './service.ts';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   requireUser: Guard;
+  /** The device cookie's Secure attribute: true when the console is public over https, else per request. */
+  secureCookies: boolean | 'auto';
 }
 
 const reauthHeaders = z.object({ [REAUTH_HEADER.toLowerCase()]: z.string().max(4096).optional() });
 
 export const authRoutes =
-  ({ auth, requireUser }: AuthRoutesDeps): FastifyPluginAsyncZod =>
+  ({ auth, requireUser, secureCookies }: AuthRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
     app.post(
@@ -51,9 +57,40 @@ export const authRoutes =
       async (request) => auth.resendConfirmation(request.body.username, originOf(request)),
     );
     app.post(
+      '/auth/forgot-password',
+      { schema: { tags, body: forgotPasswordRequest, response: { 200: messageResponse } } },
+      async (request) =>
+        auth.recovery.forgotPassword(request.body.email, originOf(request), (err) =>
+          request.log.error({ err }, 'password reset code not mailed'),
+        ),
+    );
+    app.post(
+      '/auth/confirm-forgot-password',
+      { schema: { tags, body: confirmForgotPasswordRequest, response: { 200: messageResponse } } },
+      async (request) => auth.recovery.confirmForgotPassword(request.body, originOf(request)),
+    );
+    app.post(
+      '/auth/change-password',
+      {
+        onRequest: requireUser,
+        schema: { tags, body: changePasswordRequest, response: { 200: messageResponse } },
+      },
+      async (request) =>
+        auth.recovery.changePassword(
+          principalOf(request),
+          request.body,
+          originOf(request),
+          deviceCookieOf(request),
+        ),
+    );
+    app.post(
       '/auth/login',
       { schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
-      async (request) => auth.login(request.body, originOf(request)),
+      async (request, reply) => {
+        const signedIn = await auth.login(request.body, originOf(request), deviceCookieOf(request));
+        setDeviceCookie(reply, signedIn.deviceCookie, secureCookies);
+        return signedIn.response;
+      },
     );
     app.post(
       '/auth/complete-new-password',
@@ -67,7 +104,7 @@ export const authRoutes =
     );
     app.post(
       '/auth/logout',
-      { preHandler: requireUser, schema: { tags, response: { 200: messageResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: messageResponse } } },
       async (request) => {
         const { user, sessionId } = principalOf(request);
         return auth.logout(user, sessionId, originOf(request));
@@ -76,7 +113,7 @@ export const authRoutes =
     app.post(
       '/auth/re-authenticate',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: reauthenticateRequest, response: { 200: reauthenticateResponse } },
       },
       async (request) =>
@@ -85,12 +122,13 @@ export const authRoutes =
           request.body.email,
           request.body.password,
           originOf(request),
+          deviceCookieOf(request),
         ),
     );
     app.delete(
       '/auth/me',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, headers: reauthHeaders, response: { 200: messageResponse } },
       },
       async (request) =>
@@ -102,7 +140,7 @@ export const authRoutes =
     );
     app.get(
       '/auth/me',
-      { preHandler: requireUser, schema: { tags, response: { 200: meResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: meResponse } } },
       async (request) => {
         const { user } = principalOf(request);
         return { is_authenticated: true, username: user.username, email: user.email };
@@ -110,26 +148,26 @@ export const authRoutes =
     );
     app.get(
       '/auth/me/permissions',
-      { preHandler: requireUser, schema: { tags, response: { 200: permissionsResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: permissionsResponse } } },
       async (request) => auth.permissions(principalOf(request).user),
     );
     app.get(
       '/auth/history',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, querystring: historyQuery, response: { 200: historyResponse } },
       },
       async (request) => auth.history(principalOf(request).user, request.query),
     );
     app.get(
       '/auth/me/profile',
-      { preHandler: requireUser, schema: { tags, response: { 200: profileResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: profileResponse } } },
       async (request) => auth.profile(principalOf(request).user),
     );
     app.post(
       '/auth/me/profile',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: updateProfileRequest, response: { 200: profileResponse } },
       },
       async (request) => auth.updateProfile(principalOf(request).user, request.body),

@@ -2,11 +2,19 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_DAYS = 30;
+/** The idle limit: a session whose refresh token goes unused this long ends (see also SESSION_MAX_DAYS). */
+export const REFRESH_TOKEN_DAYS = 7;
 export const REAUTH_TOKEN_SECONDS = 5 * 60;
 export const CHALLENGE_SESSION_SECONDS = 10 * 60;
 
 type Purpose = 'access' | 'new_password' | 'reauth_delete_account';
+
+/** How long a token of each purpose lives; a token claiming a longer life is refused (see verify). */
+const LIFETIME_SECONDS: Record<Purpose, number> = {
+  access: ACCESS_TOKEN_SECONDS,
+  new_password: CHALLENGE_SESSION_SECONDS,
+  reauth_delete_account: REAUTH_TOKEN_SECONDS,
+};
 
 export interface AccessClaims {
   sub: string;
@@ -27,7 +35,6 @@ export class TokenService {
       'access',
       { email: claims.email, username: claims.username, sid: claims.sid },
       claims.sub,
-      ACCESS_TOKEN_SECONDS,
     );
   }
 
@@ -44,7 +51,7 @@ export class TokenService {
 
   /** The NEW_PASSWORD_REQUIRED challenge's session string. */
   challenge(userId: string): Promise<string> {
-    return this.sign('new_password', {}, userId, CHALLENGE_SESSION_SECONDS);
+    return this.sign('new_password', {}, userId);
   }
 
   async verifyChallenge(token: string): Promise<string | null> {
@@ -52,7 +59,7 @@ export class TokenService {
   }
 
   reauth(userId: string): Promise<string> {
-    return this.sign('reauth_delete_account', {}, userId, REAUTH_TOKEN_SECONDS);
+    return this.sign('reauth_delete_account', {}, userId);
   }
 
   async verifyReauth(token: string): Promise<string | null> {
@@ -68,6 +75,15 @@ export class TokenService {
     return createHash('sha256').update(token).digest('hex');
   }
 
+  /**
+   * The refresh token that replaces `token` when it is rotated. Derived rather than random, so a second
+   * refresh with `token` in the reuse grace gets the same successor without the server keeping it anywhere;
+   * unguessable without the server's key. The label keeps these inputs apart from the codes' (`<uuid>:<code>`).
+   */
+  successorOf(token: string): string {
+    return createHmac('sha256', this.hmacKey).update(`refresh-successor:${token}`).digest('base64url');
+  }
+
   newCode(): string {
     return randomInt(0, 1_000_000).toString().padStart(6, '0');
   }
@@ -77,26 +93,27 @@ export class TokenService {
     return createHmac('sha256', this.hmacKey).update(`${userId}:${code}`).digest('hex');
   }
 
-  private sign(
-    purpose: Purpose,
-    claims: Record<string, string>,
-    subject: string,
-    seconds: number,
-  ): Promise<string> {
+  private sign(purpose: Purpose, claims: Record<string, string>, subject: string): Promise<string> {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(subject)
       .setAudience(purpose)
       .setIssuedAt()
-      .setExpirationTime(`${seconds}s`)
+      .setExpirationTime(`${LIFETIME_SECONDS[purpose]}s`)
       .sign(this.signingKey);
   }
 
+  /**
+   * A token must say when it was issued and when it expires, and be no older than its purpose allows: jose
+   * alone accepts a token without `exp` for ever.
+   */
   private async verify(purpose: Purpose, token: string) {
     try {
       const { payload } = await jwtVerify(token, this.signingKey, {
         audience: purpose,
         algorithms: ['HS256'],
+        requiredClaims: ['sub', 'iat', 'exp'],
+        maxTokenAge: LIFETIME_SECONDS[purpose],
       });
       return payload.sub ? payload : null;
     } catch (error) {

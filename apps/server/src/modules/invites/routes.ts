@@ -29,14 +29,14 @@ export const invitesRoutes =
     for (const url of ['/auth/invites/', '/auth/invites']) {
       app.get(
         url,
-        { preHandler: requireUser, schema: { tags, response: { 200: invitationsResponse } } },
+        { onRequest: requireUser, schema: { tags, response: { 200: invitationsResponse } } },
         async (request) => invites.list(actorOf(request)),
       );
     }
     app.post(
       '/auth/invites/system',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: { tags, body: systemInviteRequest, response: { 201: invitation } },
       },
       async (request, reply) => {
@@ -53,7 +53,7 @@ export const invitesRoutes =
     app.post(
       '/auth/invites/organization',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           querystring: organizationInviteQuery,
@@ -72,7 +72,7 @@ export const invitesRoutes =
     app.post(
       '/auth/invites/:inviteId/cancel',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, params: inviteParams, body: cancelInviteRequest, response: { 200: invitation } },
       },
       async (request) => invites.cancel(actorOf(request), request.params.inviteId, request.body.invite_id),
@@ -80,7 +80,7 @@ export const invitesRoutes =
     app.post(
       '/auth/invites/:inviteId/resend',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, params: inviteParams, body: resendInviteRequest, response: { 200: invitation } },
       },
       async (request) => invites.resend(actorOf(request), request.params.inviteId, request.body.invite_id),

@@ -16,7 +16,7 @@ export const logsRoutes =
       app.get(
         url,
         {
-          preHandler: requireAdmin,
+          onRequest: requireAdmin,
           schema: { tags: ['logs'], querystring: logsQuery, response: { 200: logsResponse } },
         },
         async (request) => audit.search(request.query),

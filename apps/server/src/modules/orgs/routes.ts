@@ -29,20 +29,20 @@ export const orgsRoutes =
     app.post(
       '/auth/orgs',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: createOrganizationRequest, response: { 201: organization } },
       },
       async (request, reply) => reply.status(201).send(await orgs.create(actorOf(request), request.body)),
     );
     app.get(
       '/auth/orgs/mine',
-      { preHandler: requireUser, schema: { tags, response: { 200: organizationsResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: organizationsResponse } } },
       async (request) => orgs.list(actorOf(request)),
     );
     app.delete(
       '/auth/orgs/:orgId',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, params: organizationParams, response: { 200: messageResponse } },
       },
       async (request) => orgs.deleteOrganization(actorOf(request), request.params.orgId),
@@ -50,7 +50,7 @@ export const orgsRoutes =
     app.get(
       '/auth/orgs/:orgId/members',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, params: organizationParams, response: { 200: membersResponse } },
       },
       async (request) => orgs.members(actorOf(request), request.params.orgId),
@@ -58,7 +58,7 @@ export const orgsRoutes =
     app.post(
       '/auth/orgs/:orgId/members',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           params: organizationParams,
@@ -75,20 +75,20 @@ export const orgsRoutes =
     app.delete(
       '/auth/orgs/:orgId/members/me',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, params: organizationParams, response: { 200: messageResponse } },
       },
       async (request) => orgs.leave(actorOf(request), request.params.orgId),
     );
     app.delete(
       '/auth/orgs/:orgId/members/:member',
-      { preHandler: requireUser, schema: { tags, params: memberParams, response: { 200: messageResponse } } },
+      { onRequest: requireUser, schema: { tags, params: memberParams, response: { 200: messageResponse } } },
       async (request) => orgs.removeMember(actorOf(request), request.params.orgId, request.params.member),
     );
     app.patch(
       '/auth/orgs/:orgId/members/:member',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           params: memberParams,
@@ -102,7 +102,7 @@ export const orgsRoutes =
     app.patch(
       '/auth/orgs/:orgId/members/:member/permissions',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           params: memberParams,
@@ -121,7 +121,7 @@ export const orgsRoutes =
     app.post(
       '/auth/orgs/:orgId/transfer-request',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: {
           tags,
           params: organizationParams,

@@ -19,20 +19,20 @@ export const prioritiesRoutes =
     const tags = ['priorities'];
     app.get(
       '/auth/me/organization-priorities',
-      { preHandler: requireUser, schema: { tags, response: { 200: organizationPrioritiesResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: organizationPrioritiesResponse } } },
       async (request) => priorities.priorities(principalOf(request).user),
     );
     app.put(
       '/auth/me/organization-priorities',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { tags, body: updatePrioritiesRequest, response: { 200: organizationPrioritiesResponse } },
       },
       async (request) => priorities.update(actorOf(request), request.body),
     );
     app.get(
       '/auth/me/job-permission',
-      { preHandler: requireUser, schema: { tags, response: { 200: jobPermissionResponse } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: jobPermissionResponse } } },
       async (request) => priorities.jobPermission(principalOf(request).user),
     );
   };

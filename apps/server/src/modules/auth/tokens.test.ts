@@ -1,0 +1,56 @@
+import { REAUTH_HEADER } from '@hivqe/contract';
+import { SignJWT, decodeJwt, type JWTPayload } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import { PASSWORD, bearer, post, signUp } from '../../../test/auth-flows.ts';
+import { uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { Keyring } from '../../providers/secrets/keyring.ts';
+
+const keyring = Keyring.random();
+/** The key the app signs its tokens with, derived as app.ts derives it: a forger holding it still gets nowhere. */
+const signingKey = keyring.derive('jwt-signing');
+
+let t: TestApp;
+appPerTest((current) => ({ t } = current), { keyring });
+
+/** Re-signs `token`'s claims with the server's own key, dropping or replacing the time claims. */
+function resign(token: string, times: { iat?: number; exp?: number }): Promise<string> {
+  const { iat: _iat, exp: _exp, ...claims }: JWTPayload = decodeJwt(token);
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' });
+  if (times.iat !== undefined) jwt.setIssuedAt(times.iat);
+  if (times.exp !== undefined) jwt.setExpirationTime(times.exp);
+  return jwt.sign(signingKey);
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const me = (token: string) => t.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+
+describe('JWTs', () => {
+  it('are honoured with iat and exp, and refused without exp, without iat, or older than their lifetime', async () => {
+    const { access_token: access } = await signUp(t.app, t.mailer, uniqueEmail());
+    const now = nowSeconds();
+    expect((await me(await resign(access, { iat: now, exp: now + 600 }))).statusCode).toBe(200);
+
+    expect((await me(await resign(access, { iat: now }))).statusCode).toBe(401);
+    expect((await me(await resign(access, { exp: now + 600 }))).statusCode).toBe(401);
+    expect((await me(await resign(access, {}))).statusCode).toBe(401);
+    const stale = await resign(access, { iat: now - 16 * 60, exp: now + 365 * 86_400 });
+    expect((await me(stale)).statusCode).toBe(401);
+  });
+
+  it('refuse a re-authentication token without exp: the account is not deleted', async () => {
+    const email = uniqueEmail();
+    const { access_token: access } = await signUp(t.app, t.mailer, email);
+    const reauth = await post(t.app, '/auth/re-authenticate', { email, password: PASSWORD }, bearer(access));
+    expect(reauth.statusCode).toBe(200);
+    const forever = await resign(reauth.json().reauth_token, { iat: nowSeconds() });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/me',
+      headers: { ...bearer(access), [REAUTH_HEADER]: forever },
+    });
+    expect(deleted.statusCode).toBe(403);
+    expect((await me(access)).statusCode).toBe(200);
+  });
+});
