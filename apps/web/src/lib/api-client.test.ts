@@ -1,12 +1,27 @@
 import { messageResponse } from '@hivqe/contract';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../test/jwt.ts';
 import { apiPath, server } from '../test/server.ts';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, type TabLocks } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
 const ok = { message: 'ok' };
+
+/** The Web Locks of one browser, as its tabs share them: whoever asks next waits for the holder to finish. */
+function sharedLocks(): TabLocks & { names: string[] } {
+  let tail: Promise<unknown> = Promise.resolve();
+  const names: string[] = [];
+  return {
+    names,
+    request<T>(name: string, callback: () => Promise<T>) {
+      names.push(name);
+      const held = tail.then(callback);
+      tail = held.catch(() => undefined);
+      return held;
+    },
+  };
+}
 
 function storeSession(tokens: Record<string, string>) {
   for (const [key, value] of Object.entries(tokens)) localStorage.setItem(key, value);
@@ -256,6 +271,74 @@ describe('api client', () => {
 
       await vi.advanceTimersByTimeAsync(30_000);
       await vi.waitFor(() => expect(refreshBodies).toHaveLength(1));
+    });
+  });
+
+  describe('across tabs', () => {
+    let locks: ReturnType<typeof sharedLocks>;
+    let tabA: ReturnType<typeof createApiClient>;
+    let tabB: ReturnType<typeof createApiClient>;
+
+    beforeEach(() => {
+      locks = sharedLocks();
+      tabA = createApiClient({ onSessionExpired, locks });
+      tabB = createApiClient({ onSessionExpired, locks });
+    });
+
+    afterEach(() => {
+      tabA.endSession();
+      tabB.endSession();
+    });
+
+    it('refreshes once when two tabs meet a 401 at the same time; both retry with the new token', async () => {
+      storeSession({ auth_token: 'stale', refresh_token: 'refresh-1', token_expires_at: '1' });
+      const refreshBodies = refreshSucceeds();
+      server.use(
+        http.get(apiPath('/auth/me'), ({ request }) =>
+          request.headers.get('Authorization') === 'Bearer fresh-access'
+            ? HttpResponse.json(ok)
+            : HttpResponse.json({ message: 'Authentication required' }, { status: 401 }),
+        ),
+      );
+
+      const results = await Promise.all([
+        tabA.request('/auth/me', messageResponse),
+        tabB.request('/auth/me', messageResponse),
+      ]);
+
+      expect(results).toEqual([ok, ok]);
+      expect(refreshBodies).toEqual([{ refresh_token: 'refresh-1' }]);
+      expect(locks.names).toEqual(['hivqe-refresh', 'hivqe-refresh']);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      expect(localStorage.getItem('refresh_token')).toBe('rotated-refresh');
+    });
+
+    describe('proactive refresh', () => {
+      beforeEach(() => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      });
+
+      it('refreshes once when the timers of two tabs fire together', async () => {
+        const refreshBodies = refreshSucceeds();
+        tabA.startSession({ access_token: 'a', refresh_token: 'refresh-1', expires_in: 120 });
+        tabB.resumeSession();
+
+        await vi.advanceTimersByTimeAsync(60_000);
+        await vi.waitFor(() => expect(locks.names).toHaveLength(2));
+        expect(refreshBodies).toEqual([{ refresh_token: 'refresh-1' }]);
+        expect(onSessionExpired).not.toHaveBeenCalled();
+      });
+
+      it("follows another tab's refresh instead of refreshing again at the old time", async () => {
+        const refreshBodies = refreshSucceeds();
+        tabA.startSession({ access_token: 'a', refresh_token: 'refresh-1', expires_in: 120 });
+        tabB.resumeSession();
+        await vi.advanceTimersByTimeAsync(10_000);
+        await tabA.refreshTokens();
+
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(refreshBodies).toHaveLength(1);
+      });
     });
   });
 });

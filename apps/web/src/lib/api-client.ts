@@ -28,15 +28,34 @@ export interface RequestOptions {
   on401?: 'refresh' | 'fail';
 }
 
+/** The part of the Web Locks API the client uses: one holder of a name at a time across the browser's tabs. */
+export interface TabLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
 export interface ApiClientOptions {
   /** Where an unrecoverable session goes; tests inject a spy. */
   onSessionExpired?: () => void;
+  /**
+   * Serializes token refreshes across the tabs that share the stored tokens. Default: the browser's Web Locks;
+   * where there are none (an insecure origin, jsdom) each tab refreshes alone and the server's reuse grace
+   * keeps a concurrent second refresh from ending the session.
+   */
+  locks?: TabLocks;
 }
 
 const AUTH_EXPIRED = 'Authentication expired';
+const REFRESH_LOCK = 'hivqe-refresh';
+
+function browserLocks(): TabLocks | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.locks;
+}
 
 /** The one way the console talks to the API (accounts.md 7.1, 4.3 and 8). */
-export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOptions = {}) {
+export function createApiClient({
+  onSessionExpired = reloadAtRoot,
+  locks = browserLocks(),
+}: ApiClientOptions = {}) {
   let refreshInFlight: Promise<string> | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,15 +74,26 @@ export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOp
   function scheduleRefresh(expiresAt: number): void {
     clearTimeout(refreshTimer);
     const delay = Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_SECONDS * 1000 - Date.now());
+    // The token this timer is due to replace: if another tab replaced it first, there is nothing left to do.
+    const due = refreshToken();
     refreshTimer = setTimeout(() => {
-      refreshTokens().catch(() => expireSession());
+      refreshTokens(due).catch(() => expireSession());
     }, delay);
   }
 
-  async function performRefresh(): Promise<string> {
+  /**
+   * Under the cross-tab lock: when the stored refresh token is no longer `stale`, another tab refreshed while
+   * this one waited, and its tokens are already in the shared storage.
+   */
+  async function performRefresh(stale: string | null): Promise<string> {
     const token = refreshToken();
     if (!token) throw new Error('No refresh token');
     const current = accessToken();
+    const expiresAt = tokenExpiresAt();
+    if (token !== stale && current && expiresAt) {
+      scheduleRefresh(expiresAt);
+      return current;
+    }
     const email = rememberedEmail() ?? (current ? identityFromToken(current) : null) ?? undefined;
     const response = await fetch(`${API_BASE}/auth/refresh`, {
       method: 'POST',
@@ -80,9 +110,13 @@ export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOp
     return tokens.access_token;
   }
 
-  /** Single flight: every caller that meets a 401 while a refresh runs waits for that same refresh. */
-  function refreshTokens(): Promise<string> {
-    refreshInFlight ??= performRefresh().finally(() => {
+  /**
+   * Single flight: every caller that meets a 401 while a refresh runs waits for that same refresh; across tabs,
+   * the lock lets one refresh and the others pick up its tokens. `stale`: the refresh token the caller saw fail.
+   */
+  function refreshTokens(stale = refreshToken()): Promise<string> {
+    const refresh = () => performRefresh(stale);
+    refreshInFlight ??= (locks ? locks.request(REFRESH_LOCK, refresh) : refresh()).finally(() => {
       refreshInFlight = null;
     });
     return refreshInFlight;
@@ -96,6 +130,7 @@ export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOp
   ): Promise<T> {
     const method = options.method ?? 'GET';
     const token = accessToken();
+    const sentWithRefreshToken = refreshToken();
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -109,7 +144,7 @@ export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOp
     if (response.status === 401 && options.on401 !== 'fail') {
       if (!refreshToken() || isRetry) throw expireSession();
       try {
-        await refreshTokens();
+        await refreshTokens(sentWithRefreshToken);
       } catch {
         throw expireSession();
       }
@@ -122,7 +157,7 @@ export function createApiClient({ onSessionExpired = reloadAtRoot }: ApiClientOp
   return {
     request: <T>(path: string, schema: Schema<T>, options: RequestOptions = {}) =>
       send(path, schema, options, false),
-    refreshTokens,
+    refreshTokens: () => refreshTokens(),
     /** Stores a fresh login's tokens and schedules their proactive refresh. */
     startSession: (tokens: Parameters<typeof saveTokens>[0]) => scheduleRefresh(saveTokens(tokens)),
     /** After a page load: schedules the refresh of tokens stored by an earlier visit. */
