@@ -41,7 +41,11 @@ export async function startBenchServer(schemaName: string, passwords: Passwords)
     /** Registers `email` and confirms it with the mailed code. */
     async registerConfirmed(email: string, password: string) {
       await post('/auth/register', { email, password });
-      await post('/auth/confirm-email', { username: email, confirmation_code: mailer.lastCodeFor(email) });
+      await post('/auth/confirm-email', {
+        username: email,
+        confirmation_code: mailer.lastCodeFor(email),
+        password,
+      });
     },
     async close() {
       await app.close();

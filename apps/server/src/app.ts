@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { API_BASE, BRAND } from '@hivqe/contract';
@@ -12,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
+import type { BackoffRule } from './lib/backoff.ts';
 import { Throttle } from './lib/throttle.ts';
 import { IqmKeys } from './modules/account/iqm-keys.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -27,7 +29,13 @@ import { AuditLog } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthRepo } from './modules/auth/repo.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { DEFAULT_AUTH_THROTTLE, type AuthThrottleRules } from './modules/auth/throttle-rules.ts';
+import { DeviceCookies } from './modules/auth/device-cookie.ts';
+import { SignInGuard } from './modules/auth/sign-in-guard.ts';
+import {
+  DEFAULT_AUTH_THROTTLE,
+  DEFAULT_SIGN_IN_BACKOFF,
+  type AuthThrottleRules,
+} from './modules/auth/throttle-rules.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.ts';
@@ -37,6 +45,7 @@ import { invitesRoutes } from './modules/invites/routes.ts';
 import { iqmJobsRoutes } from './modules/jobs/iqm-routes.ts';
 import { JobsRepo } from './modules/jobs/repo.ts';
 import { hybridJobsRoutes } from './modules/jobs/routes.ts';
+import type { JobLimits } from './modules/jobs/job-limits.ts';
 import { JobsService } from './modules/jobs/service.ts';
 import { InvitesService } from './modules/invites/service.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
@@ -53,6 +62,8 @@ import { PrioritiesService } from './modules/priorities/service.ts';
 import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestTextCheck } from './plugins/request-text.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { RoleAccessChecker } from './providers/aws/role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { LocalMarketplace } from './providers/marketplace/local-marketplace.ts';
@@ -60,6 +71,7 @@ import type { MarketplaceProvider } from './providers/marketplace/marketplace.ts
 import { OutboxMailer } from './providers/mail/outbox.ts';
 import { createBackends } from './providers/quantum/create-backends.ts';
 import type { Keyring } from './providers/secrets/keyring.ts';
+import { fastifyTrustProxy } from './startup/trust-proxy.ts';
 import type { RunnerControl } from './worker/local-runner.ts';
 
 export interface AppDeps {
@@ -68,12 +80,15 @@ export interface AppDeps {
   keyring: Keyring;
   passwords: Passwords;
   throttleRules?: AuthThrottleRules;
+  /** Per-account back-off of password checks from browsers without a device cookie; absent: the default. */
+  signInBackoff?: BackoffRule;
   now?: () => Date;
   /** The built web console to serve with history fallback; absent: API only. */
   webDist?: string;
   /** A pino logger; absent: silent. */
   logger?: FastifyBaseLogger;
-  trustProxy?: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For sets request.ip (hop count or addresses); absent: none. */
+  trustProxy?: boolean | number | string[];
   /** Accounts in this e-mail domain are the company's own (direct execution); absent: none. */
   internalEmailDomain?: string;
   /** Names the internal domain's permission source: `${companyName}_domain`. */
@@ -82,6 +97,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** The job runner of this process, when it runs one (WORKERS > 0). */
   jobRunner?: RunnerControl;
+  /** MAX_ACTIVE_JOBS_PER_USER and WORKER_MEMORY_MB; absent: 20 and half this machine's memory. */
+  jobLimits?: JobLimits;
   /** Where new hybrid jobs go (JOB_BACKEND); absent: local. */
   jobBackend?: 'local' | 'braket';
   /** IQM_BASE_URL is set: new IQM jobs take their shots from IQM Resonance (their runners call it). */
@@ -110,7 +127,7 @@ export interface App {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -122,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  registerRequestTextCheck(app);
+  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl ?? 'http://localhost:8080' });
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${BRAND.product} API`, version: '1.0.0' } },
@@ -153,6 +173,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     companyName: deps.companyName ?? 'qunova',
     now: deps.now,
   });
+  const nowMs = deps.now ? () => deps.now!().getTime() : Date.now;
+  const throttleRules = deps.throttleRules ?? DEFAULT_AUTH_THROTTLE;
+  const signIn = new SignInGuard(
+    new DeviceCookies(deps.keyring.derive('device-cookie'), nowMs),
+    {
+      perDevice: throttleRules.signInPerDevice,
+      perAddress: throttleRules.signInPerIp,
+      perAccount: deps.signInBackoff ?? DEFAULT_SIGN_IN_BACKOFF,
+    },
+    nowMs,
+  );
   const auth = new AuthService({
     repo,
     accountRemoval: removal,
@@ -160,8 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     passwords: deps.passwords,
     mailer: deps.mailer,
-    throttle: new Throttle(deps.now ? () => deps.now!().getTime() : Date.now),
-    rules: deps.throttleRules ?? DEFAULT_AUTH_THROTTLE,
+    throttle: new Throttle(nowMs),
+    rules: throttleRules,
+    signIn,
     now: deps.now,
   });
   const localAccountId = deps.localAccountId ?? '000000000000';
@@ -215,15 +247,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
     permissions: priorities,
     audit,
+    limits: deps.jobLimits,
     now: deps.now,
     log: deps.logger,
   });
-  const { requireUser, requireAdmin } = makeGuards(repo, tokens);
+  const { requireUser, requireAdmin } = makeGuards(repo, tokens, now);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes({ auth, requireUser }));
+      await api.register(
+        authRoutes({
+          auth,
+          requireUser,
+          secureCookies: deps.publicUrl?.startsWith('https:') ? true : 'auto',
+        }),
+      );
       await api.register(orgsRoutes({ orgs, requireUser }));
       await api.register(invitesRoutes({ invites, requireUser, requireAdmin }));
       await api.register(prioritiesRoutes({ priorities, requireUser }));
@@ -232,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(hybridJobsRoutes({ jobs, requireUser }));
       await api.register(iqmJobsRoutes({ jobs, requireAdmin }));
       await api.register(accountRoutes({ settings: accountSettings, requireUser }));
-      await api.register(marketplaceRoutes({ marketplace, requireUser }));
+      await api.register(marketplaceRoutes({ marketplace, requireUser, requireAdmin }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },

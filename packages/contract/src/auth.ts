@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
 } from './limits.ts';
+import { displayName } from './text.ts';
 
 /** Server messages the console's error catalogue matches on (accounts.md section 8): keep them word for word. */
 export const AUTH_MESSAGES = {
@@ -32,18 +33,59 @@ export const AUTH_MESSAGES = {
   accountDeleted: 'Account deleted',
   loggedOut: 'Logged out',
   profileUpdated: 'Profile updated',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  passwordBlank: 'Password cannot consist of spaces only.',
+  passwordCommon: 'This password is too common or has appeared in a data breach. Please choose another.',
+  passwordSameAsCurrent: 'The new password must be different from the current one.',
+  passwordSameAsInitial: 'The new password must be different from the one you were given.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  forgotPasswordSent:
+    'If an account exists for this email, a code to reset its password has been sent to it.',
+  passwordReset: 'Your password has been reset.',
+  confirmedNeedsPassword:
+    'Email confirmed. To sign in, set a password with "Forgot password?" on the sign-in page.',
+  passwordResetRequired: 'This account needs a new password. Use "Forgot password?" to get a code by email.',
 } as const;
 
-export const tooManyRequestsMessage = (seconds: number) =>
-  `Too many requests. Please try again in ${seconds} seconds.`;
+/** The one hint every screen shows beside a new password field (ASVS 5.0 V6: length, no composition rules). */
+export const PASSWORD_RULE_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are not accepted.`;
 
-const password = z
-  .string({ message: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+/** The wait in whole minutes, rounded up (61 s reads "2 minutes"); `Retry-After` carries the seconds. */
+export const tooManyRequestsMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+};
+
+/** A password's length as people count it: Unicode code points, not UTF-16 units (ASVS 5.0 V6). */
+export function passwordLength(value: string): number {
+  // Each code point takes one or two UTF-16 units, so a longer string cannot be short enough: skip the count.
+  return value.length > 2 * PASSWORD_MAX_LENGTH ? value.length : [...value].length;
+}
+
+/**
+ * The rule a new password meets in every screen and the API, or the message saying what it misses.
+ * The server also refuses common and breached passwords (too large a list to ship to the browser).
+ */
+export function passwordRuleError(value: string): string | null {
+  const length = passwordLength(value);
+  if (length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  if (value.trim() === '') return AUTH_MESSAGES.passwordBlank;
+  return null;
+}
+
+/** A password being set: kept exactly as typed (never trimmed or truncated). */
+export const newPassword = z.string({ message: 'Password is required' }).superRefine((value, ctx) => {
+  const message = passwordRuleError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 /** Login takes any stored password, so an account created under an older rule can still sign in. */
-const anyPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
+const anyPassword = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 const username = z.string().trim().min(1, 'Username is required').max(254);
 
 export const loginRequest = z.object({
@@ -79,21 +121,49 @@ export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 export const completeNewPasswordRequest = z.object({
   username,
-  new_password: password,
+  new_password: newPassword,
   session: z.string().min(1).max(4096),
 });
 export type CompleteNewPasswordRequest = z.infer<typeof completeNewPasswordRequest>;
 export const completeNewPasswordResponse = tokenResponse.extend({ user_email: z.string() });
 export type CompleteNewPasswordResponse = z.infer<typeof completeNewPasswordResponse>;
 
-export const registerRequest = z.object({ username: z.string().max(254).optional(), email, password });
+export const registerRequest = z.object({
+  username: z.string().max(254).optional(),
+  email,
+  password: newPassword,
+});
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const confirmationCode = z
   .string()
   .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), AUTH_MESSAGES.codeFormat);
-export const confirmEmailRequest = z.object({ username: email, confirmation_code: confirmationCode });
+/**
+ * The spec's fields plus the password the confirming user chooses: the code proves the mailbox, so only a
+ * password given with it may sign in (issue 10, section 3). Without it the account needs a reset by mail.
+ */
+export const confirmEmailRequest = z.object({
+  username: email,
+  confirmation_code: confirmationCode,
+  password: newPassword.optional(),
+});
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
+
+export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+export const confirmForgotPasswordRequest = z.object({
+  email,
+  code: confirmationCode,
+  password: newPassword,
+});
+export type ConfirmForgotPasswordRequest = z.infer<typeof confirmForgotPasswordRequest>;
+
+export const changePasswordRequest = z.object({
+  current_password: anyPassword,
+  new_password: newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const resendConfirmationRequest = z.object({ username: email });
 export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequest>;
@@ -131,6 +201,9 @@ export const AUTH_EVENT_TYPES = [
   'NEW_PASSWORD',
   'REAUTHENTICATE',
   'DELETE_ACCOUNT',
+  'FORGOT_PASSWORD',
+  'RESET_PASSWORD',
+  'CHANGE_PASSWORD',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 
@@ -160,18 +233,15 @@ export const profileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+const optionalText = (max: number, label: string, kind = (text: z.ZodString) => text) =>
+  kind(z.string().trim().max(max, `${label} must be at most ${max} characters`))
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
 
 export const updateProfileRequest = z
   .object({
-    name: optionalText(FULL_NAME_MAX_LENGTH, 'Full name'),
+    name: optionalText(FULL_NAME_MAX_LENGTH, 'Full name', displayName),
     phone_number: optionalText(PHONE_MAX_LENGTH, 'Phone number'),
   })
   .strict();

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const USER_STATUSES = ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD'] as const;
+/**
+ * RESET_REQUIRED: the address is confirmed but its password was never proven by whoever holds the mailbox
+ * (confirmed without one), so only a password reset by mail opens the account.
+ */
+export const USER_STATUSES = ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -50,15 +54,25 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-export const confirmationCodes = pgTable('confirmation_codes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-});
+/** What a mailed code may do: one live code per user and purpose, and neither stands in for the other. */
+export const CODE_PURPOSES = ['confirm_email', 'reset_password'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+export const confirmationCodes = pgTable(
+  'confirmation_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Tries made so far, counted before each comparison; a right code deletes the row. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
 
 export const authEvents = pgTable(
   'auth_events',

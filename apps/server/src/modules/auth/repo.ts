@@ -1,6 +1,14 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authEvents, confirmationCodes, refreshTokens, sessions, users } from '../../db/schema/index.ts';
+import { Repo } from '../../db/repo.ts';
+import {
+  authEvents,
+  confirmationCodes,
+  refreshTokens,
+  sessions,
+  users,
+  type CodePurpose,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -9,16 +17,23 @@ export type AuthEventRow = typeof authEvents.$inferSelect;
 export type NewAuthEvent = typeof authEvents.$inferInsert;
 
 /** Users, sessions, refresh tokens, confirmation codes and authentication events. */
-export class AuthRepo {
+export class AuthRepo extends Repo {
   /** Every authenticated request runs this; prepared once, it skips query building and planning. */
   private readonly sessionUser;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
+    super(db);
     this.sessionUser = db
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.createdAt, sql.placeholder('startedAfter')),
+        ),
+      )
       .prepare('find_session_user');
   }
 
@@ -40,6 +55,12 @@ export class AuthRepo {
     return row;
   }
 
+  /** Inserts the user unless the e-mail or username is taken (e.g. by a concurrent registration). */
+  async insertUserIfNew(user: NewUser): Promise<UserRow | undefined> {
+    const [row] = await this.db.insert(users).values(user).onConflictDoNothing().returning();
+    return row;
+  }
+
   async updateUser(id: string, patch: Partial<NewUser>): Promise<UserRow> {
     const [row] = await this.db
       .update(users)
@@ -58,36 +79,48 @@ export class AuthRepo {
     return row.n;
   }
 
+  /** Replaces the user's code for its purpose: only the latest code mailed for it works. */
   async saveCode(code: CodeRow): Promise<void> {
     await this.db
       .insert(confirmationCodes)
       .values(code)
-      .onConflictDoUpdate({ target: confirmationCodes.userId, set: code });
+      .onConflictDoUpdate({ target: [confirmationCodes.userId, confirmationCodes.purpose], set: code });
   }
 
-  async findCode(userId: string): Promise<CodeRow | undefined> {
-    const [row] = await this.db.select().from(confirmationCodes).where(eq(confirmationCodes.userId, userId));
+  /** Counts one try at the code and returns it as counted; undefined when there is no code. */
+  async takeCodeAttempt(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+    const [row] = await this.db
+      .update(confirmationCodes)
+      .set({ failedAttempts: sql`${confirmationCodes.failedAttempts} + 1` })
+      .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.purpose, purpose)))
+      .returning();
     return row;
   }
 
-  async countCodeFailure(userId: string): Promise<void> {
-    await this.db
-      .update(confirmationCodes)
-      .set({ failedAttempts: sql`${confirmationCodes.failedAttempts} + 1` })
-      .where(eq(confirmationCodes.userId, userId));
+  /** Deletes the code if it is still the one checked; false when another request used or replaced it. */
+  async consumeCode(userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(confirmationCodes)
+      .where(
+        and(
+          eq(confirmationCodes.userId, userId),
+          eq(confirmationCodes.purpose, purpose),
+          eq(confirmationCodes.codeHash, codeHash),
+        ),
+      )
+      .returning({ userId: confirmationCodes.userId });
+    return rows.length === 1;
   }
 
-  async deleteCode(userId: string): Promise<void> {
-    await this.db.delete(confirmationCodes).where(eq(confirmationCodes.userId, userId));
-  }
-
-  async createSession(userId: string): Promise<string> {
-    const [row] = await this.db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  /** `createdAt` on the service's clock, which also judges the session's absolute lifetime. */
+  async createSession(userId: string, createdAt: Date): Promise<string> {
+    const [row] = await this.db.insert(sessions).values({ userId, createdAt }).returning({ id: sessions.id });
     return row.id;
   }
 
+  /** Idempotent: two concurrent rotations of one token insert the same (derived) successor once. */
   async insertRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+    await this.db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt }).onConflictDoNothing();
   }
 
   async findRefreshToken(tokenHash: string) {
@@ -100,14 +133,28 @@ export class AuthRepo {
     return row;
   }
 
-  /** Marks a refresh token used; false when another request used it first (the race counts as reuse). */
-  async markRefreshTokenUsed(tokenHash: string): Promise<boolean> {
+  /** Marks a refresh token used; false when another request used it first. */
+  async markRefreshTokenUsed(tokenHash: string, usedAt: Date): Promise<boolean> {
     const rows = await this.db
       .update(refreshTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
       .returning({ tokenHash: refreshTokens.tokenHash });
     return rows.length === 1;
+  }
+
+  /** Revokes every live session of the user, but `keep` (the caller's own) when given. */
+  async revokeSessionsOf(userId: string, reason: string, keep?: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keep === undefined ? undefined : ne(sessions.id, keep),
+        ),
+      );
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
@@ -117,9 +164,9 @@ export class AuthRepo {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  /** The signed-in user behind a live session, or undefined when the session is revoked or gone. */
-  async findSessionUser(sessionId: string): Promise<UserRow | undefined> {
-    const [row] = await this.sessionUser.execute({ sessionId });
+  /** The signed-in user behind a live session, or undefined when it is revoked, gone or began too long ago. */
+  async findSessionUser(sessionId: string, startedAfter: Date): Promise<UserRow | undefined> {
+    const [row] = await this.sessionUser.execute({ sessionId, startedAfter });
     return row?.user;
   }
 

@@ -18,21 +18,18 @@ import {
   type RegisterRequest,
   type TokenResponse,
   type UpdateProfileRequest,
-  tooManyRequestsMessage,
 } from '@hivqe/contract';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import { CODE_LIFETIME_MINUTES, OneTimeCodes } from './codes.ts';
 import { confirmationMail } from './mails.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
+import { PasswordRecovery } from './password-recovery.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthEventRow, AuthRepo, UserRow } from './repo.ts';
+import { sessionOutlived } from './session-lifetime.ts';
+import { claimantOf, retryLater, type SignInGuard } from './sign-in-guard.ts';
 import type { AuthThrottleRules } from './throttle-rules.ts';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -41,8 +38,12 @@ import {
   type TokenService,
 } from './tokens.ts';
 
-export const CODE_LIFETIME_MINUTES = 10;
-export const CODE_MAX_FAILED_ATTEMPTS = 5;
+/**
+ * How long a refresh token just rotated still answers with its (unused) successor instead of counting as reuse:
+ * long enough for two tabs or a retried request to refresh at once, short because a thief replaying a stolen,
+ * already-used token inside it gets the successor too rather than revoking the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /** Where a request came from, for throttling and the authentication history. */
 export interface Origin {
@@ -64,14 +65,26 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   throttle: Throttle;
   rules: AuthThrottleRules;
+  /** Every password check: device cookies, per-account back-off, per-address limit. */
+  signIn: SignInGuard;
   now?: () => Date;
 }
 
 export class AuthService {
   private readonly now: () => Date;
+  private readonly codes: OneTimeCodes;
+  /** Forgot password and change password. */
+  readonly recovery: PasswordRecovery;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.codes = new OneTimeCodes(deps.tokens, this.now);
+    this.recovery = new PasswordRecovery({
+      ...deps,
+      codes: this.codes,
+      guard: (key, rule) => this.guard(key, rule),
+      record: (user, type, success, origin) => this.record(user, type, success, origin),
+    });
   }
 
   async register(input: RegisterRequest, origin: Origin): Promise<{ message: string }> {
@@ -85,13 +98,21 @@ export class AuthService {
           : AUTH_MESSAGES.userExistsConfirmed,
       );
     }
-    const user = await this.deps.repo.insertUser({
-      username: randomUUID(),
-      email: input.email,
-      passwordHash: await this.deps.passwords.hash(input.password),
-      status: 'UNCONFIRMED',
+    assertPasswordPolicy(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
+    // The user, its code and the mail commit together: a failure leaves no user without a code, and the
+    // address free to register again.
+    const user = await this.deps.repo.transaction(async (repo) => {
+      const inserted = await repo.insertUserIfNew({
+        username: randomUUID(),
+        email: input.email,
+        passwordHash,
+        status: 'UNCONFIRMED',
+      });
+      if (!inserted) throw conflict(AUTH_MESSAGES.userExistsUnconfirmed);
+      await this.mailCode(repo, inserted);
+      return inserted;
     });
-    await this.sendCode(user);
     await this.record(user, 'SIGN_UP', true, origin);
     return { message: AUTH_MESSAGES.registered };
   }
@@ -99,22 +120,31 @@ export class AuthService {
   async confirmEmail(input: ConfirmEmailRequest, origin: Origin): Promise<{ message: string }> {
     this.guard(`confirm:ip:${origin.ip}`, this.deps.rules.confirmPerIp);
     this.deps.throttle.hit(`confirm:ip:${origin.ip}`, this.deps.rules.confirmPerIp);
+    if (input.password !== undefined) assertPasswordPolicy(input.password);
     const user = await this.deps.repo.findUserByLogin(input.username);
     if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
     if (user.emailVerified) throw conflict(AUTH_MESSAGES.alreadyConfirmed);
-    const code = await this.deps.repo.findCode(user.id);
-    if (!code) throw badRequest(AUTH_MESSAGES.codeExpired);
-    if (code.failedAttempts >= CODE_MAX_FAILED_ATTEMPTS) throw badRequest(AUTH_MESSAGES.codeAttempts);
-    if (code.expiresAt <= this.now()) throw badRequest(AUTH_MESSAGES.codeExpired);
-    if (code.codeHash !== this.deps.tokens.hashCode(user.id, input.confirmation_code)) {
-      await this.deps.repo.countCodeFailure(user.id);
-      await this.record(user, 'CONFIRM_EMAIL', false, origin);
-      throw badRequest(AUTH_MESSAGES.codeInvalid);
-    }
-    await this.deps.repo.deleteCode(user.id);
-    await this.deps.repo.updateUser(user.id, { status: 'CONFIRMED', emailVerified: true });
+    const checked = await this.codes
+      .check(this.deps.repo, user.id, 'confirm_email', input.confirmation_code)
+      .catch(async (error: unknown) => {
+        await this.record(user, 'CONFIRM_EMAIL', false, origin);
+        throw error;
+      });
+    // The code proves the mailbox, not the password given at registration (anyone may have typed that):
+    // only a password given with the code signs in; without one the owner resets it by mail.
+    const proven =
+      input.password === undefined
+        ? { status: 'RESET_REQUIRED' as const }
+        : { status: 'CONFIRMED' as const, passwordHash: await this.deps.passwords.hash(input.password) };
+    await this.deps.repo.transaction(async (repo) => {
+      await this.codes.consume(repo, checked);
+      await repo.updateUser(user.id, { ...proven, emailVerified: true });
+      await repo.revokeSessionsOf(user.id, 'email confirmed');
+    });
     await this.record(user, 'CONFIRM_EMAIL', true, origin);
-    return { message: AUTH_MESSAGES.confirmed };
+    return {
+      message: input.password === undefined ? AUTH_MESSAGES.confirmedNeedsPassword : AUTH_MESSAGES.confirmed,
+    };
   }
 
   async resendConfirmation(login: string, origin: Origin): Promise<{ message: string }> {
@@ -130,23 +160,25 @@ export class AuthService {
     const user = await this.deps.repo.findUserByLogin(login);
     if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
     if (user.emailVerified) throw conflict(AUTH_MESSAGES.alreadyConfirmed);
-    await this.sendCode(user);
+    // Stored with the mail sent, so a mail that fails leaves the previous code working.
+    await this.deps.repo.transaction((repo) => this.mailCode(repo, user));
     return { message: AUTH_MESSAGES.codeSent };
   }
 
-  async login(input: LoginRequest, origin: Origin): Promise<LoginResponse> {
+  /** Signs in; a success also gives the device cookie that lets this browser past others' failures later. */
+  async login(
+    input: LoginRequest,
+    origin: Origin,
+    deviceCookie: string | undefined,
+  ): Promise<{ response: LoginResponse; deviceCookie: string }> {
     const login = input.username.toLowerCase();
-    const { rules, throttle } = this.deps;
-    const keys = [
-      [`login:acct-ip:${login}:${origin.ip}`, rules.loginPerAccountIp],
-      [`login:acct:${login}`, rules.loginPerAccount],
-      [`login:ip:${origin.ip}`, rules.loginPerIp],
-    ] as const;
-    for (const [key, rule] of keys) this.guard(key, rule);
-
     const user = await this.deps.repo.findUserByLogin(input.username);
-    if (!(await this.deps.passwords.verify(user?.passwordHash, input.password)) || !user) {
-      for (const [key, rule] of keys) throttle.hit(key, rule);
+    const ok = await this.deps.signIn.checkPassword(
+      claimantOf(user, login),
+      { ip: origin.ip, deviceCookie },
+      () => this.deps.passwords.verify(user?.passwordHash, input.password),
+    );
+    if (!ok || !user) {
       await this.deps.repo.insertEvent({
         userId: user?.id ?? null,
         email: user?.email ?? login,
@@ -157,15 +189,19 @@ export class AuthService {
       });
       throw unauthorized(AUTH_MESSAGES.badCredentials);
     }
-    throttle.reset(keys[0][0]);
     if (!user.emailVerified) {
       await this.record(user, 'LOGIN', false, origin);
       throw forbidden(AUTH_MESSAGES.emailNotConfirmed);
     }
+    if (user.status === 'RESET_REQUIRED') {
+      await this.record(user, 'LOGIN', false, origin);
+      throw forbidden(AUTH_MESSAGES.passwordResetRequired);
+    }
     await this.record(user, 'LOGIN', true, origin);
     const identity = { user_email: user.email, user_username: user.username };
+    const trusted = this.deps.signIn.trustDevice(user.id, deviceCookie);
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
-      return {
+      const response = {
         challenge_name: NEW_PASSWORD_REQUIRED,
         session: await this.deps.tokens.challenge(user.id),
         access_token: null,
@@ -173,8 +209,13 @@ export class AuthService {
         expires_in: null,
         ...identity,
       };
+      return { response, deviceCookie: trusted };
     }
-    return { challenge_name: null, session: null, ...(await this.startSession(user)), ...identity };
+    const session = await this.startSession(user);
+    return {
+      response: { challenge_name: null, session: null, ...session, ...identity },
+      deviceCookie: trusted,
+    };
   }
 
   async completeNewPassword(input: CompleteNewPasswordRequest, origin: Origin) {
@@ -185,6 +226,10 @@ export class AuthService {
     if (!user || !sameUser || user.status !== 'FORCE_CHANGE_PASSWORD') {
       throw unauthorized(AUTH_MESSAGES.sessionInvalid);
     }
+    assertPasswordPolicy(input.new_password);
+    if (await this.deps.passwords.verify(user.passwordHash, input.new_password)) {
+      throw badRequest(AUTH_MESSAGES.passwordSameAsInitial);
+    }
     const updated = await this.deps.repo.updateUser(user.id, {
       passwordHash: await this.deps.passwords.hash(input.new_password),
       status: 'CONFIRMED',
@@ -193,25 +238,35 @@ export class AuthService {
     return { ...(await this.startSession(updated)), user_email: updated.email };
   }
 
-  /** Rotates a refresh token; presenting a used one revokes the whole session (theft detection). */
+  /**
+   * Rotates a refresh token; presenting a used one revokes the whole session (theft detection), unless it was
+   * rotated at most REFRESH_REUSE_GRACE_SECONDS ago and its successor is unused: then the answer is that same
+   * successor with a fresh access token, so concurrent refreshes (two tabs) keep the session.
+   */
   async refresh(refreshToken: string, email: string | undefined, origin: Origin): Promise<TokenResponse> {
     const hash = this.deps.tokens.hashOpaque(refreshToken);
     const found = await this.deps.repo.findRefreshToken(hash);
     if (!found) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
     const { token, session, user } = found;
     const emailMatches = !email || email.toLowerCase() === user.email || email === user.username;
-    const live = !session.revokedAt && token.expiresAt > this.now() && emailMatches;
+    const live =
+      !session.revokedAt &&
+      token.expiresAt > this.now() &&
+      !sessionOutlived(session.createdAt, this.now()) &&
+      emailMatches;
     if (!live) {
       await this.record(user, 'REFRESH', false, origin);
       throw unauthorized(AUTH_MESSAGES.refreshInvalid);
     }
-    if (token.usedAt || !(await this.deps.repo.markRefreshTokenUsed(hash))) {
+    const successor = this.deps.tokens.successorOf(refreshToken);
+    const rotated = !token.usedAt && (await this.rotate(session.id, hash, successor));
+    if (!rotated && !(await this.isGraceReplay(hash, successor))) {
       await this.deps.repo.revokeSession(session.id, 'refresh token reuse');
       await this.record(user, 'REFRESH', false, origin);
       throw unauthorized(AUTH_MESSAGES.refreshInvalid);
     }
     await this.record(user, 'REFRESH', true, origin);
-    return this.issueTokens(user, session.id);
+    return this.tokenPair(user, session.id, successor);
   }
 
   async logout(user: UserRow, sessionId: string, origin: Origin): Promise<{ message: string }> {
@@ -221,9 +276,19 @@ export class AuthService {
   }
 
   /** The caller proves the password again; the answer is a 5-minute token good only for deleting the account. */
-  async reauthenticate(user: UserRow, login: string, password: string, origin: Origin) {
+  async reauthenticate(
+    user: UserRow,
+    login: string,
+    password: string,
+    origin: Origin,
+    deviceCookie: string | undefined,
+  ) {
     const sameUser = login.toLowerCase() === user.email || login === user.username;
-    const ok = sameUser && (await this.deps.passwords.verify(user.passwordHash, password));
+    const ok = await this.deps.signIn.checkPassword(
+      { userId: user.id },
+      { ip: origin.ip, deviceCookie },
+      async () => sameUser && (await this.deps.passwords.verify(user.passwordHash, password)),
+    );
     await this.record(user, 'REAUTHENTICATE', ok, origin);
     if (!ok) throw unauthorized(AUTH_MESSAGES.badCredentials);
     return { reauth_token: await this.deps.tokens.reauth(user.id), expires_in: REAUTH_TOKEN_SECONDS };
@@ -303,13 +368,37 @@ export class AuthService {
   }
 
   private async startSession(user: UserRow): Promise<TokenResponse> {
-    return this.issueTokens(user, await this.deps.repo.createSession(user.id));
+    return this.issueTokens(user, await this.deps.repo.createSession(user.id, this.now()));
   }
 
   private async issueTokens(user: UserRow, sessionId: string): Promise<TokenResponse> {
     const refreshToken = this.deps.tokens.newOpaqueToken();
+    await this.storeRefreshToken(sessionId, refreshToken);
+    return this.tokenPair(user, sessionId, refreshToken);
+  }
+
+  /** Stores the successor before marking the presented token used, so whoever finds it used finds its successor. */
+  private async rotate(sessionId: string, presentedHash: string, successor: string): Promise<boolean> {
+    await this.storeRefreshToken(sessionId, successor);
+    return this.deps.repo.markRefreshTokenUsed(presentedHash, this.now());
+  }
+
+  private async isGraceReplay(presentedHash: string, successor: string): Promise<boolean> {
+    const [presented, next] = await Promise.all([
+      this.deps.repo.findRefreshToken(presentedHash),
+      this.deps.repo.findRefreshToken(this.deps.tokens.hashOpaque(successor)),
+    ]);
+    const usedAt = presented?.token.usedAt;
+    const sinceUse = usedAt ? this.now().getTime() - usedAt.getTime() : Infinity;
+    return sinceUse <= REFRESH_REUSE_GRACE_SECONDS * 1000 && next !== undefined && !next.token.usedAt;
+  }
+
+  private async storeRefreshToken(sessionId: string, refreshToken: string): Promise<void> {
     const expiresAt = new Date(this.now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
     await this.deps.repo.insertRefreshToken(sessionId, this.deps.tokens.hashOpaque(refreshToken), expiresAt);
+  }
+
+  private async tokenPair(user: UserRow, sessionId: string, refreshToken: string): Promise<TokenResponse> {
     return {
       access_token: await this.deps.tokens.access({
         sub: user.id,
@@ -322,22 +411,14 @@ export class AuthService {
     };
   }
 
-  private async sendCode(user: UserRow): Promise<void> {
-    const code = this.deps.tokens.newCode();
-    const now = this.now();
-    await this.deps.repo.saveCode({
-      userId: user.id,
-      codeHash: this.deps.tokens.hashCode(user.id, code),
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MINUTES * 60_000),
-      failedAttempts: 0,
-      sentAt: now,
-    });
+  private async mailCode(repo: AuthRepo, user: UserRow): Promise<void> {
+    const code = await this.codes.issue(repo, user.id, 'confirm_email');
     await this.deps.mailer.send(confirmationMail(user.email, code, CODE_LIFETIME_MINUTES));
   }
 
   private guard(key: string, rule: ThrottleRule): void {
     const wait = this.deps.throttle.retryAfter(key, rule);
-    if (wait > 0) throw tooManyRequests(tooManyRequestsMessage(wait));
+    if (wait > 0) throw retryLater(wait);
   }
 
   private record(user: UserRow, type: AuthEventType, success: boolean, origin: Origin): Promise<void> {

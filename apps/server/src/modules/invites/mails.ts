@@ -42,6 +42,5 @@ export function invitationMail(invite: InvitationMail): Mail {
       `The link works once and expires on ${invite.expiresAt.toUTCString()}.`,
       'If you did not expect this invitation, you can ignore this message.',
     ].join('\n'),
-    summary: `invitation for ${invite.to}: ${link}`,
   };
 }

@@ -17,6 +17,7 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { AuthRepo, type UserRow } from '../auth/repo.ts';
+import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import type { Passwords } from '../auth/passwords.ts';
 import type { Origin } from '../auth/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -155,16 +156,20 @@ export class InvitesService {
     return { email: accepted.user.email, message: INVITE_MESSAGES.accepted };
   }
 
-  /** An existing account proves its password; a new or unconfirmed one gets the chosen name and password. */
+  /**
+   * An existing account proves its password; a new one, or one whose password the mailbox never proved
+   * (unconfirmed, or confirmed without a password), gets the chosen name and password.
+   */
   private async claimAccount(users: AuthRepo, email: string, input: AcceptInviteRequest): Promise<UserRow> {
     const { passwords } = this.deps;
     const existing = await users.findUserByLogin(email);
-    if (existing && existing.status !== 'UNCONFIRMED') {
+    if (existing && existing.status !== 'UNCONFIRMED' && existing.status !== 'RESET_REQUIRED') {
       if (!(await passwords.verify(existing.passwordHash, input.password))) {
         throw forbidden(INVITE_MESSAGES.wrongPassword);
       }
       return existing.name ? existing : users.updateUser(existing.id, { name: input.name });
     }
+    assertPasswordPolicy(input.password);
     const account = {
       passwordHash: await passwords.hash(input.password),
       name: input.name,

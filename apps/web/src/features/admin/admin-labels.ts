@@ -5,6 +5,7 @@ const STATUSES: Record<string, { label: string; tone: ChipTone }> = {
   CONFIRMED: { label: 'Active', tone: 'success' },
   UNCONFIRMED: { label: 'Pending', tone: 'warning' },
   FORCE_CHANGE_PASSWORD: { label: 'Password Reset', tone: 'info' },
+  RESET_REQUIRED: { label: 'Reset Required', tone: 'warning' },
 };
 
 /** accounts.md 4.10; any other status is shown as it is. */

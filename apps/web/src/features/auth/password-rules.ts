@@ -1,10 +1,13 @@
-import { AUTH_MESSAGES, CONFIRMATION_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '@hivqe/contract';
+import { CONFIRMATION_CODE_LENGTH, passwordRuleError } from '@hivqe/contract';
 
-/** Sign-up and new-password rules (accounts.md section 5); null when the pair is acceptable. */
+/**
+ * The checks a screen can make without the server (accounts.md section 5): the two entries match and the
+ * contract's rule (length in code points) holds; null when the pair is acceptable. Common and breached
+ * passwords are refused by the server alone, and its message is shown as it is.
+ */
 export function passwordPairError(password: string, confirmation: string): string | null {
   if (password !== confirmation) return 'Passwords do not match.';
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
-  return null;
+  return passwordRuleError(password);
 }
 
 /** What the confirmation-code field keeps of what was typed or pasted: digits only, at most six. */

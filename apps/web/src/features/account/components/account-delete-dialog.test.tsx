@@ -24,14 +24,14 @@ async function confirmDeletion(
   await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
 }
 
-function recordDeletionCalls({ reauthStatus = 200 } = {}) {
+function recordDeletionCalls({ reauthStatus = 200, reauthMessage = 'Incorrect username or password.' } = {}) {
   const calls = { reauth: [] as unknown[], deleteTokens: [] as (string | null)[], logouts: 0 };
   server.use(
     http.post(apiPath('/auth/re-authenticate'), async ({ request }) => {
       calls.reauth.push(await request.json());
       return reauthStatus === 200
         ? HttpResponse.json({ reauth_token: 'reauth-1', expires_in: 300 })
-        : HttpResponse.json({ message: 'Incorrect username or password.' }, { status: reauthStatus });
+        : HttpResponse.json({ message: reauthMessage }, { status: reauthStatus });
     }),
     http.delete(apiPath('/auth/me'), ({ request }) => {
       calls.deleteTokens.push(request.headers.get('X-Reauth-Token'));
@@ -100,10 +100,25 @@ describe('delete account', () => {
 
     await confirmDeletion(view);
 
-    expect(await within(view.dialog).findByRole('alert')).toHaveTextContent('Failed to delete account');
+    expect(await within(view.dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to delete account. Incorrect username or password.',
+    );
     expect(calls.deleteTokens).toHaveLength(0);
     expect(localStorage.getItem('auth_token')).toBe('access-token');
     expect(screen.getByTestId('location')).toHaveTextContent('/?section=account');
+  });
+
+  it('says how long to wait when re-authentication is throttled', async () => {
+    const message = 'Too many requests. Please try again in 3 minutes.';
+    const calls = recordDeletionCalls({ reauthStatus: 429, reauthMessage: message });
+    const view = await openDeleteDialog();
+
+    await confirmDeletion(view);
+
+    expect(await within(view.dialog).findByRole('alert')).toHaveTextContent(
+      `Failed to delete account. ${message}`,
+    );
+    expect(calls.deleteTokens).toHaveLength(0);
   });
 
   it('closes with Cancel', async () => {

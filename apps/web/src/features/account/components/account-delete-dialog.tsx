@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-context.ts';
 import type { LoginRouteState } from '../../auth/login-route-state.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { messageOf } from '../../../lib/api-error.ts';
 
 const CONFIRMATION_WORD = 'DELETE';
 
@@ -32,8 +33,10 @@ export function AccountDeleteDialog({ onClose }: { onClose: () => void }) {
     if (problem || !user) return;
     try {
       await deletion.mutateAsync({ email: user.user_id, password });
-    } catch {
-      setError('Failed to delete account');
+    } catch (failure) {
+      // The spec's words first, then the server's reason (a wrong password, or a 429 saying how long to wait).
+      const reason = messageOf(failure, '');
+      setError(reason ? `Failed to delete account. ${reason}` : 'Failed to delete account');
       return;
     }
     await logout();

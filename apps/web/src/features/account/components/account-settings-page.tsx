@@ -5,6 +5,7 @@ import { MarketplaceLinkedBanner } from '../../marketplace/components/marketplac
 import { useMyOrganizationCount } from '../../organizations/api/get-my-organizations.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { PasswordSection } from './password-section.tsx';
 import { PersonalInformationSection } from './personal-information-section.tsx';
 import { ProviderSettingsSections } from './provider-settings-sections.tsx';
 import { RolesPermissionsSection } from './roles-permissions-section.tsx';
@@ -27,6 +28,7 @@ export function AccountSettingsPage() {
           <MarketplaceLinkedBanner />
           <PersonalInformationSection profile={profile.data} />
           <RolesPermissionsSection organizationCount={organizationCount} />
+          <PasswordSection />
           {isSystemAdmin(permissions) && <ProviderSettingsSections />}
           <DeleteAccountSection />
         </>

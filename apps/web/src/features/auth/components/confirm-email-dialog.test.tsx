@@ -63,7 +63,7 @@ describe('confirm email dialog', () => {
     expect(await within(dialog).findByRole('button', { name: 'Email Confirmed!' })).toBeDisabled();
   });
 
-  it('confirms with the e-mail as username, then closes itself after 3 seconds', async () => {
+  it('confirms with the e-mail as username and the password just typed, then closes itself after 3 seconds', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post(apiPath('/auth/confirm-email'), async ({ request }) => {
@@ -82,7 +82,9 @@ describe('confirm email dialog', () => {
         within(dialog).getByText('Email verification successful! You can now sign in to your account.'),
       ).toBeInTheDocument(),
     );
-    expect(bodies).toEqual([{ username: 'new@example.com', confirmation_code: '123456' }]);
+    expect(bodies).toEqual([
+      { username: 'new@example.com', confirmation_code: '123456', password: 'long-enough' },
+    ]);
 
     await act(() => vi.advanceTimersByTimeAsync(2_800));
     expect(screen.getByRole('dialog', { name: 'Confirm your email' })).toBeInTheDocument();

@@ -2,26 +2,37 @@ import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
-import { codeDigits, isCompleteCode } from '../password-rules.ts';
+import { isCompleteCode } from '../password-rules.ts';
+import { ConfirmationCodeField } from './confirmation-code-field.tsx';
 
 /** accounts.md section 9: the dialog lets the success message be read, then gets out of the way. */
 export const CONFIRMED_DIALOG_CLOSE_MS = 3000;
 
 interface ConfirmEmailDialogProps {
   email: string;
+  /**
+   * The password its user chose a moment before (sign-up, or the login that found the e-mail unconfirmed),
+   * held in memory only: the code proves control of the mailbox, so confirming sets this password.
+   */
+  password: string;
   /** What led here, e.g. the registration result. */
   notice?: FlashMessage;
   onClose: () => void;
   onConfirmed: (email: string) => void;
 }
 
-export function ConfirmEmailDialog({ email, notice, onClose, onConfirmed }: ConfirmEmailDialogProps) {
+export function ConfirmEmailDialog({
+  email,
+  password,
+  notice,
+  onClose,
+  onConfirmed,
+}: ConfirmEmailDialogProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [resendReply, setResendReply] = useState<FlashMessage | null>(null);
@@ -43,7 +54,7 @@ export function ConfirmEmailDialog({ email, notice, onClose, onConfirmed }: Conf
       return;
     }
     confirm.mutate(
-      { username: email, confirmation_code: code },
+      { username: email, confirmation_code: code, password },
       {
         onSuccess: () => onConfirmed(email),
         onError: (failure) => setError(messageOf(failure, 'Email confirmation failed.')),
@@ -75,16 +86,7 @@ export function ConfirmEmailDialog({ email, notice, onClose, onConfirmed }: Conf
         We sent a 6-digit code to <strong className="text-slate-900">{email}</strong>.
       </p>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField
-          label="Confirmation Code"
-          name="confirmation_code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
-          value={code}
-          onChange={(event) => setCode(codeDigits(event.target.value))}
-          disabled={confirm.isSuccess}
-        />
+        <ConfirmationCodeField value={code} onChange={setCode} disabled={confirm.isSuccess} />
         {error && <Banner tone="error">{error}</Banner>}
         {confirm.isSuccess && (
           <Banner tone="success">Email verification successful! You can now sign in to your account.</Banner>

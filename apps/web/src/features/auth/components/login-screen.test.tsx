@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, PASSWORD_RULE_TEXT } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +126,36 @@ describe('login screen', () => {
       { username: 'admin@example.com', new_password: 'brand-new-pass', session: 'challenge-session' },
     ]);
     expect(localStorage.getItem('auth_token')).toBe('access-1');
+  });
+
+  it("shows the server's refusal of the first-login password word for word", async () => {
+    answerLogin(
+      HttpResponse.json({
+        challenge_name: 'NEW_PASSWORD_REQUIRED',
+        session: 'challenge-session',
+        access_token: null,
+        refresh_token: null,
+        expires_in: null,
+        user_email: 'admin@example.com',
+        user_username: 'admin-uuid',
+      }),
+    );
+    server.use(
+      http.post(apiPath('/auth/complete-new-password'), () =>
+        HttpResponse.json({ message: AUTH_MESSAGES.passwordSameAsInitial }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await signIn(user, 'admin@example.com');
+
+    const newPassword = await screen.findByLabelText('New Password');
+    expect(newPassword).toHaveAccessibleDescription(PASSWORD_RULE_TEXT);
+    await user.type(newPassword, 'secret-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.passwordSameAsInitial);
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeEnabled();
   });
 
   it("opens the Sign Up dialog from 'Don't have an account? Sign up' and from action=signup", async () => {

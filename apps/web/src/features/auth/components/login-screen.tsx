@@ -12,10 +12,15 @@ import { useAuth } from '../auth-context.ts';
 import { isEmailNotConfirmed } from '../error-messages.ts';
 import { readLoginRouteState } from '../login-route-state.ts';
 import { ConfirmEmailDialog } from './confirm-email-dialog.tsx';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 
+/** `password` is the one its user just typed, kept in this state only, for the confirmation to carry. */
 type OpenDialog =
-  { kind: 'none' } | { kind: 'sign-up' } | { kind: 'confirm-email'; email: string; notice?: FlashMessage };
+  | { kind: 'none' }
+  | { kind: 'sign-up' }
+  | { kind: 'forgot-password' }
+  | { kind: 'confirm-email'; email: string; password: string; notice?: FlashMessage };
 
 export function LoginScreen() {
   const { login } = useAuth();
@@ -29,6 +34,7 @@ export function LoginScreen() {
   const [username, setUsername] = useState(handedOver.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState(handedOver.message);
   const [isSigningIn, setIsSigningIn] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(() =>
     searchParams.get('action') === 'signup' ? { kind: 'sign-up' } : { kind: 'none' },
@@ -47,7 +53,8 @@ export function LoginScreen() {
       await login(enteredUsername, password);
       navigate('/', { replace: true });
     } catch (failure) {
-      if (isEmailNotConfirmed(failure)) setDialog({ kind: 'confirm-email', email: enteredUsername });
+      if (isEmailNotConfirmed(failure))
+        setDialog({ kind: 'confirm-email', email: enteredUsername, password });
       else setError(messageOf(failure, 'Login failed.'));
     } finally {
       setIsSigningIn(false);
@@ -56,6 +63,14 @@ export function LoginScreen() {
 
   const closeDialog = () => setDialog({ kind: 'none' });
 
+  function returnAfterReset(email: string, message: string) {
+    closeDialog();
+    setUsername(email);
+    setPassword('');
+    setError(null);
+    setNotice(message);
+  }
+
   return (
     <CenteredCard>
       <div className="space-y-1 text-center">
@@ -63,7 +78,7 @@ export function LoginScreen() {
         <h1 className="text-2xl font-semibold text-slate-900">Sign in to your account</h1>
         {isMarketplace && <Badge>Marketplace Login</Badge>}
       </div>
-      {handedOver.message && <Banner tone="success">{handedOver.message}</Banner>}
+      {notice && <Banner tone="success">{notice}</Banner>}
       <form onSubmit={submit} className="space-y-4">
         <FormField
           label="Username"
@@ -85,21 +100,34 @@ export function LoginScreen() {
           {isSigningIn ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <p className="text-center text-sm">
+      <div className="flex flex-col items-center gap-2 text-sm">
+        <Button variant="link" onClick={() => setDialog({ kind: 'forgot-password' })}>
+          Forgot password?
+        </Button>
         <Button variant="link" onClick={() => setDialog({ kind: 'sign-up' })}>
           Don&apos;t have an account? Sign up
         </Button>
-      </p>
+      </div>
       {dialog.kind === 'sign-up' && (
         <SignUpDialog
           isMarketplace={isMarketplace}
           onClose={closeDialog}
-          onNeedsConfirmation={(email, notice) => setDialog({ kind: 'confirm-email', email, notice })}
+          onNeedsConfirmation={(email, password, notice) =>
+            setDialog({ kind: 'confirm-email', email, password, notice })
+          }
+        />
+      )}
+      {dialog.kind === 'forgot-password' && (
+        <ForgotPasswordDialog
+          initialEmail={username.trim()}
+          onClose={closeDialog}
+          onReset={returnAfterReset}
         />
       )}
       {dialog.kind === 'confirm-email' && (
         <ConfirmEmailDialog
           email={dialog.email}
+          password={dialog.password}
           notice={dialog.notice}
           onClose={closeDialog}
           onConfirmed={setUsername}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { PASSWORD_RULE_TEXT } from '@hivqe/contract';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { passwordPairError } from '../password-rules.ts';
 
-/** A new password typed twice (sign-up and the first-login new password, accounts.md section 5). */
+/** A new password typed twice (every screen that sets a password, accounts.md section 5). */
 export function usePasswordPair() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -11,6 +12,10 @@ export function usePasswordPair() {
     /** Null when the two entries match and follow the rules, else the message to show. */
     problem: passwordPairError(password, confirmation),
     fields: { password, confirmation, setPassword, setConfirmation },
+    clear: () => {
+      setPassword('');
+      setConfirmation('');
+    },
   };
 }
 
@@ -23,6 +28,7 @@ interface PasswordPairFieldsProps {
   setConfirmation: (confirmation: string) => void;
 }
 
+/** The first field carries the one rule, in the words the API uses, wherever a password is chosen. */
 export function PasswordPairFields({
   label,
   password,
@@ -37,6 +43,7 @@ export function PasswordPairFields({
         type="password"
         autoComplete="new-password"
         required
+        hint={PASSWORD_RULE_TEXT}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />

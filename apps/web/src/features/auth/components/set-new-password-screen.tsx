@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/centered-card.tsx';
+import { messageOf } from '../../../lib/api-error.ts';
 import { useAuth } from '../auth-context.ts';
 import { PasswordPairFields, usePasswordPair } from './password-pair-fields.tsx';
 
@@ -20,8 +21,9 @@ export function SetNewPasswordScreen() {
     setIsSaving(true);
     try {
       await completeNewPassword(password);
-    } catch {
-      setError('Failed to change password.');
+    } catch (failure) {
+      // The server's refusal (a common password, the initial one again) is the user's next step, word for word.
+      setError(messageOf(failure, 'Failed to change password.'));
       setIsSaving(false);
     }
   }

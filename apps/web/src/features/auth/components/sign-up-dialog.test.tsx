@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_TEXT } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,24 @@ function answerRegister(response: () => Response | Promise<Response>) {
     }),
   );
   return bodies;
+}
+
+function answerConfirm() {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(apiPath('/auth/confirm-email'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ message: 'Email confirmed successfully.' });
+    }),
+  );
+  return bodies;
+}
+
+/** Everything the page could have left behind in the browser's storage. */
+function storedValues(): string {
+  const values = (storage: Storage) =>
+    Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index)!));
+  return [...values(localStorage), ...values(sessionStorage), document.cookie].join('\n');
 }
 
 async function openSignUp(path = '/login') {
@@ -38,6 +57,7 @@ describe('sign up dialog', () => {
     const { dialog } = await openSignUp();
 
     expect(within(dialog).getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(PASSWORD_RULE_TEXT);
     for (const label of ['Email Address', 'Password', 'Confirm Password']) {
       expect(within(dialog).getByLabelText(label)).toBeRequired();
     }
@@ -93,6 +113,41 @@ describe('sign up dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Create your account' })).not.toBeInTheDocument();
     expect(bodies).toEqual([
       { username: 'new@example.com', email: 'new@example.com', password: 'long-enough' },
+    ]);
+  });
+
+  it('confirms with the password chosen at sign-up, kept out of every storage', async () => {
+    answerRegister(() => HttpResponse.json({ message: 'Registration successful.' }, { status: 201 }));
+    const confirmations = answerConfirm();
+    const { user, dialog } = await openSignUp();
+
+    await fillSignUp(user, dialog, 'chosen-at-sign-up');
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your email' });
+    await user.type(within(confirm).getByLabelText('Confirmation Code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm Email' }));
+
+    expect(await within(confirm).findByText(/Email verification successful!/)).toBeInTheDocument();
+    expect(confirmations).toEqual([
+      { username: 'new@example.com', confirmation_code: '123456', password: 'chosen-at-sign-up' },
+    ]);
+    expect(storedValues()).not.toContain('chosen-at-sign-up');
+  });
+
+  it('confirms an address registered earlier with the password chosen now', async () => {
+    answerRegister(() =>
+      HttpResponse.json({ message: 'User exists but email is not confirmed' }, { status: 409 }),
+    );
+    const confirmations = answerConfirm();
+    const { user, dialog } = await openSignUp();
+
+    await fillSignUp(user, dialog, 'the-owners-choice');
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your email' });
+    await user.type(within(confirm).getByLabelText('Confirmation Code'), '654321');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm Email' }));
+
+    await within(confirm).findByText(/Email verification successful!/);
+    expect(confirmations).toEqual([
+      { username: 'new@example.com', confirmation_code: '654321', password: 'the-owners-choice' },
     ]);
   });
 

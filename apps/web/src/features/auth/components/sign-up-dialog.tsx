@@ -13,8 +13,11 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 interface SignUpDialogProps {
   isMarketplace: boolean;
   onClose: () => void;
-  /** The account now waits for its e-mail code; `notice` says why. */
-  onNeedsConfirmation: (email: string, notice: FlashMessage) => void;
+  /**
+   * The account now waits for its e-mail code; `notice` says why. `password` is the one just chosen, which the
+   * confirmation carries (only the code's holder may set it), so it stays in memory, never in storage.
+   */
+  onNeedsConfirmation: (email: string, password: string, notice: FlashMessage) => void;
 }
 
 export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: SignUpDialogProps) {
@@ -31,10 +34,11 @@ export function SignUpDialog({ isMarketplace, onClose, onNeedsConfirmation }: Si
     register.mutate(
       { username: address, email: address, password },
       {
-        onSuccess: () => onNeedsConfirmation(address, { tone: 'success', text: REGISTRATION_SUCCESS }),
+        onSuccess: () =>
+          onNeedsConfirmation(address, password, { tone: 'success', text: REGISTRATION_SUCCESS }),
         onError: (failure) => {
           const { message, needsConfirmation } = registrationFailure(failure);
-          if (needsConfirmation) onNeedsConfirmation(address, { tone: 'info', text: message });
+          if (needsConfirmation) onNeedsConfirmation(address, password, { tone: 'info', text: message });
           else setError(message);
         },
       },

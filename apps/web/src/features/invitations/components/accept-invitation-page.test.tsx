@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_TEXT } from '@hivqe/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -75,9 +76,7 @@ describe('accept invitation page', () => {
 
     expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
     expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'Minimum 8 characters with uppercase, lowercase, number, and special character',
-    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(PASSWORD_RULE_TEXT);
     expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'password');
 
     await user.click(screen.getByRole('link', { name: 'Already have an account? Sign in' }));
@@ -89,9 +88,10 @@ describe('accept invitation page', () => {
     [
       'a short password',
       { password: 'Sh0rt!', confirmation: 'Sh0rt!' },
-      'Password must be at least 8 characters long',
+      'Password must be at least 8 characters long.',
     ],
-    ['a different confirmation', { confirmation: 'Other!pass1' }, 'Passwords do not match'],
+    ['seven characters of two UTF-16 units each', { password: '😀'.repeat(7) }, 'at least 8 characters'],
+    ['a different confirmation', { confirmation: 'Other!pass1' }, 'Passwords do not match.'],
   ])('refuses %s without calling the server', async (_, draft, message) => {
     const calls = answerAccept(accepted());
     const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);

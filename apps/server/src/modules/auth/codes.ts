@@ -1,0 +1,61 @@
+import { AUTH_MESSAGES } from '@hivqe/contract';
+import type { CodePurpose } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import type { AuthRepo } from './repo.ts';
+import type { TokenService } from './tokens.ts';
+
+export const CODE_LIFETIME_MINUTES = 10;
+export const CODE_MAX_FAILED_ATTEMPTS = 5;
+
+/** A code that passed its check: consume it in the transaction that acts on it. */
+export interface CheckedCode {
+  userId: string;
+  purpose: CodePurpose;
+  codeHash: string;
+}
+
+/**
+ * The 6-digit codes mailed to prove a mailbox: 10 minutes, single use, 5 tries, one per user and purpose,
+ * so a confirmation code never resets a password nor a reset code confirms an address.
+ */
+export class OneTimeCodes {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Stores a fresh code for `purpose` through `repo` (replacing the previous one) and returns it to mail. */
+  async issue(repo: AuthRepo, userId: string, purpose: CodePurpose): Promise<string> {
+    const code = this.tokens.newCode();
+    const now = this.now();
+    await repo.saveCode({
+      userId,
+      purpose,
+      codeHash: this.tokens.hashCode(userId, code),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MINUTES * 60_000),
+      failedAttempts: 0,
+      sentAt: now,
+    });
+    return code;
+  }
+
+  /**
+   * Throws the message the console shows unless `code` is the live one. The try is counted before the
+   * comparison and outside any transaction, so parallel guesses cannot go past the limit nor roll back.
+   */
+  async check(repo: AuthRepo, userId: string, purpose: CodePurpose, code: string): Promise<CheckedCode> {
+    const stored = await repo.takeCodeAttempt(userId, purpose);
+    if (!stored) throw badRequest(AUTH_MESSAGES.codeExpired);
+    if (stored.failedAttempts > CODE_MAX_FAILED_ATTEMPTS) throw badRequest(AUTH_MESSAGES.codeAttempts);
+    if (stored.expiresAt <= this.now()) throw badRequest(AUTH_MESSAGES.codeExpired);
+    if (stored.codeHash !== this.tokens.hashCode(userId, code)) throw badRequest(AUTH_MESSAGES.codeInvalid);
+    return { userId, purpose, codeHash: stored.codeHash };
+  }
+
+  /** Uses the code up; of two requests that checked the same code, the second is refused here. */
+  async consume(repo: AuthRepo, checked: CheckedCode): Promise<void> {
+    if (!(await repo.consumeCode(checked.userId, checked.purpose, checked.codeHash))) {
+      throw badRequest(AUTH_MESSAGES.codeInvalid);
+    }
+  }
+}
