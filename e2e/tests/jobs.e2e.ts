@@ -305,7 +305,7 @@ describe('IQM jobs in the browser', () => {
       await card.getByText('Device: Garnet').waitFor();
       // Its shots came from Garnet on IQM Resonance, asked with the registered key: one IQM job per iteration.
       expect(iqm.jobs.length).toBeGreaterThan(0);
-      expect(iqm.jobs.every((job) => job.computer === 'garnet' && job.status === 'ready')).toBe(true);
+      expect(iqm.jobs.every((job) => job.computer === 'garnet' && job.status === 'completed')).toBe(true);
       expect(new Set(iqm.requests.map((request) => request.headers.authorization))).toEqual(
         new Set([`Bearer ${IQM_KEY}`]),
       );

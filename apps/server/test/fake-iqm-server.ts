@@ -4,15 +4,24 @@ import type { AddressInfo } from 'node:net';
 import type { Counts, NativeCircuit } from '@hivqe/engine';
 
 /**
- * IQM Resonance on 127.0.0.1, answering as its REST API is documented (cloud-services.md, with our readings
- * in decisions.md): Bearer token, per-computer paths, jobs kept in memory that become ready after a few
- * status polls, counts from an injected executor. Its routes are written out here rather than taken from
- * the client's paths, so that a wrong path in the client fails the tests.
+ * IQM Server (API v1) on 127.0.0.1, answering in the shapes IQM's own clients read (iqm-client's
+ * iqm_server_client, QDMI-on-IQM, CUDA-Q's IQM helper; see decisions.md): Bearer token, jobs submitted per
+ * quantum computer alias and then addressed by id, the statuses waiting → processing → completed, failed
+ * (reasons in `errors`) or cancelled, counts as `{measurement_keys, counts}` per circuit, and the device as
+ * the default calibration set's dynamic quantum architecture. It refuses what IQM Server refuses: other
+ * paths (404), other methods (405), a missing or wrong token (401), a malformed circuit or one using
+ * uncalibrated gates (400). Its routes are written out here rather than taken from the client's paths, so
+ * that a wrong path in the client fails the tests.
  */
 
 export interface FakeIqmDevice {
   qubits: string[];
+  /** The pairs with a calibrated `cz` (its default implementation's loci). */
   connectivity: Array<[string, string]>;
+  /** Coupled pairs whose default `cz` is not calibrated now: listed only under another implementation. */
+  uncalibratedCouplings?: Array<[string, string]>;
+  /** Qubits whose `measure` is not calibrated now: they keep a `prx` but cannot be read. */
+  unreadableQubits?: string[];
 }
 
 export interface FakeIqmServerOptions {
@@ -20,9 +29,9 @@ export interface FakeIqmServerOptions {
   execute: (circuit: NativeCircuit, shots: number) => Counts;
   /** 'fake-iqm-token' unless given. */
   token?: string;
-  /** The quantum computers and their devices; garnet, emerald and sirius, each a 2×3 grid, unless given. */
+  /** The quantum computers by alias and their devices; garnet, emerald and sirius, each a 2×3 grid, unless given. */
   computers?: Record<string, FakeIqmDevice>;
-  /** Status polls a job answers before it is ready: first 'received', then 'pending execution'. 1 unless given. */
+  /** Status polls a job answers before it ends: first 'waiting', then 'processing'. 1 unless given. */
   pollsBeforeReady?: number;
 }
 
@@ -39,23 +48,27 @@ export interface FakeIqmJob {
   computer: string;
   circuits: NativeCircuit[];
   shots: number;
-  status: string;
-  message?: string;
+  /** The calibration set the submission named, if any. */
+  calibrationSetId?: string;
+  status: 'waiting' | 'processing' | 'completed' | 'failed' | 'cancelled';
+  errors: string[];
   counts?: Counts[];
   statusPolls: number;
 }
 
 export interface FakeIqmServer {
-  /** The base URL to configure, without a trailing slash. */
+  /** The base URL to configure (IQM Server's root), without a trailing slash. */
   baseUrl: string;
   token: string;
+  /** Each quantum computer's default calibration set id, by alias. */
+  calibrationSetIds: Record<string, string>;
   /** Every request received, in order, including refused ones. */
   requests: FakeIqmRequest[];
   /** Every accepted job, in order of submission. */
   jobs: FakeIqmJob[];
-  /** The next job submitted fails, with this message, when it would have become ready. */
+  /** The next job submitted fails, with this error message, when it would have completed. */
   failNextJob(message: string): void;
-  /** While held, jobs stay 'pending execution' however often they are polled. */
+  /** While held, jobs stay 'processing' however often they are polled. */
   holdJobs(hold: boolean): void;
   /** The next request, whatever it is, is answered with this status and body instead: JSON, or text if a string. */
   answerNext(status: number, body?: unknown): void;
@@ -75,7 +88,8 @@ export const GRID_2X3: FakeIqmDevice = {
     ['QB3', 'QB6'],
   ],
 };
-const TERMINAL = new Set(['ready', 'failed', 'aborted', 'deleted']);
+const ENDED = new Set(['completed', 'failed', 'cancelled']);
+const CZ_DEFAULT = 'tgss';
 
 /**
  * A classical stand-in for a quantum computer, for tests that need counts but no physics: prx with
@@ -110,91 +124,120 @@ export function flipCircuit(name: string, flips: string[], measured = ['QB1', 'Q
   };
 }
 
+type Answer = { status: number; body?: unknown };
+const refuse = (status: number, message: string): Answer => ({ status, body: { message } });
+
 export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise<FakeIqmServer> {
   const token = options.token ?? 'fake-iqm-token';
   const computers = options.computers ?? { garnet: GRID_2X3, emerald: GRID_2X3, sirius: GRID_2X3 };
+  const calibrationSetIds = Object.fromEntries(Object.keys(computers).map((alias) => [alias, randomUUID()]));
   const pollsBeforeReady = options.pollsBeforeReady ?? 1;
   const requests: FakeIqmRequest[] = [];
   const jobs: FakeIqmJob[] = [];
   let nextFailure: string | undefined;
   const failures = new Map<string, string>();
   let held = false;
-  let override: { status: number; body: unknown } | undefined;
+  let override: Answer | undefined;
 
   function advance(job: FakeIqmJob): void {
     job.statusPolls++;
-    if (TERMINAL.has(job.status)) return;
+    if (ENDED.has(job.status)) return;
     if (held || job.statusPolls <= pollsBeforeReady) {
-      job.status = job.statusPolls === 1 ? 'received' : 'pending execution';
+      job.status = job.statusPolls === 1 ? 'waiting' : 'processing';
       return;
     }
     const failure = failures.get(job.id);
     if (failure !== undefined) {
       job.status = 'failed';
-      job.message = failure;
+      job.errors = [failure];
       return;
     }
     try {
       job.counts = job.circuits.map((circuit) => options.execute(circuit, job.shots));
-      job.status = 'ready';
+      job.status = 'completed';
     } catch (error) {
       job.status = 'failed';
-      job.message = error instanceof Error ? error.message : String(error);
+      job.errors = [error instanceof Error ? error.message : String(error)];
     }
   }
 
-  function route(method: string, path: string, body: unknown): { status: number; body?: unknown } {
-    const match = /^\/([^/]+)\/(jobs|quantum-architecture)(?:\/([^/]+)\/(status|counts|abort))?$/.exec(path);
-    if (!match) return { status: 404, body: { detail: 'Not Found' } };
-    const [, computer, collection, id, action] = match.map((part) => part && decodeURIComponent(part));
-    const device = computers[computer];
-    if (!device) return { status: 404, body: { detail: `Unknown quantum computer: ${computer}` } };
-    const expected =
-      collection === 'quantum-architecture' || action === 'status' || action === 'counts' ? 'GET' : 'POST';
-    if (method !== expected) return { status: 405, body: { detail: 'Method Not Allowed' } };
+  const jobData = (job: FakeIqmJob) => ({
+    id: job.id,
+    status: job.status,
+    errors: job.errors.map((message) => ({ message })),
+  });
 
-    if (collection === 'quantum-architecture') {
-      return { status: 200, body: architecture(computer, device) };
-    }
-    if (!action) {
-      const invalid = submissionError(body, device);
-      if (invalid) return { status: 400, body: { detail: invalid } };
-      const submitted = body as { circuits: NativeCircuit[]; shots: number };
-      const job: FakeIqmJob = {
-        id: randomUUID(),
-        computer,
-        circuits: submitted.circuits,
-        shots: submitted.shots,
-        status: 'received',
-        statusPolls: 0,
-      };
-      if (nextFailure !== undefined) failures.set(job.id, nextFailure);
-      nextFailure = undefined;
-      jobs.push(job);
-      return { status: 200, body: { id: job.id } };
-    }
-    const job = jobs.find((candidate) => candidate.id === id && candidate.computer === computer);
-    if (!job) return { status: 404, body: { detail: `Job not found: ${id}` } };
+  function submit(alias: string, body: unknown): Answer {
+    const device = computers[alias];
+    if (!device) return refuse(404, `Quantum computer not found: ${alias}`);
+    const invalid = submissionError(body, device, calibrationSetIds[alias]);
+    if (invalid) return refuse(400, invalid);
+    const submitted = body as { circuits: NativeCircuit[]; shots: number; calibration_set_id?: string };
+    const job: FakeIqmJob = {
+      id: randomUUID(),
+      computer: alias,
+      circuits: submitted.circuits,
+      shots: submitted.shots,
+      calibrationSetId: submitted.calibration_set_id,
+      status: 'waiting',
+      errors: [],
+      statusPolls: 0,
+    };
+    if (nextFailure !== undefined) failures.set(job.id, nextFailure);
+    nextFailure = undefined;
+    jobs.push(job);
+    return { status: 200, body: jobData(job) };
+  }
+
+  function onJob(id: string, action: string | undefined): Answer {
+    const job = jobs.find((candidate) => candidate.id === id);
+    if (!job) return refuse(404, `Job not found: ${id}`);
     switch (action) {
-      case 'status':
+      case undefined:
         advance(job);
+        return { status: 200, body: jobData(job) };
+      case 'artifacts/measurement_counts':
+        if (!job.counts) return refuse(404, `Job ${id} has no measurement_counts artifact (${job.status})`);
         return {
           status: 200,
-          body:
-            job.status === 'failed' ? { status: job.status, message: job.message } : { status: job.status },
-        };
-      case 'counts':
-        return {
-          status: 200,
-          body: { status: job.status, counts_batch: job.counts?.map((counts) => ({ counts })) ?? null },
+          body: job.circuits.map((circuit, index) => ({
+            measurement_keys: measurementKeys(circuit),
+            counts: job.counts![index],
+          })),
         };
       default:
-        if (TERMINAL.has(job.status)) {
-          return { status: 409, body: { detail: `Job ${id} is ${job.status} and cannot be aborted` } };
-        }
-        job.status = 'aborted';
-        return { status: 204 };
+        // A job that has ended keeps its state.
+        if (!ENDED.has(job.status)) job.status = 'cancelled';
+        return { status: 200 };
     }
+  }
+
+  function route(method: string, path: string, body: unknown): Answer {
+    const submission = /^\/api\/v1\/jobs\/([^/]+)\/circuit$/.exec(path);
+    const job = /^\/api\/v1\/jobs\/([^/]+)(?:\/(artifacts\/measurement_counts|cancel))?$/.exec(path);
+    const architecture = /^\/api\/v1\/calibration-sets\/([^/]+)\/([^/]+)\/dynamic-quantum-architecture$/.exec(
+      path,
+    );
+    const expected = submission
+      ? 'POST'
+      : job
+        ? job[2] === 'cancel'
+          ? 'POST'
+          : 'GET'
+        : architecture
+          ? 'GET'
+          : undefined;
+    if (!expected) return refuse(404, 'Not Found');
+    if (method !== expected) return refuse(405, 'Method Not Allowed');
+    if (submission) return submit(decodeURIComponent(submission[1]), body);
+    if (job) return onJob(decodeURIComponent(job[1]), job[2]);
+    const [, alias, set] = architecture!.map(decodeURIComponent);
+    const device = computers[alias];
+    if (!device) return refuse(404, `Quantum computer not found: ${alias}`);
+    if (set !== 'default' && set !== calibrationSetIds[alias]) {
+      return refuse(404, `Calibration set not found: ${set}`);
+    }
+    return { status: 200, body: dynamicArchitecture(device, calibrationSetIds[alias]) };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -211,12 +254,12 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push({ method, path, headers: req.headers, body });
 
-    let answer: { status: number; body?: unknown };
+    let answer: Answer;
     if (override) {
       answer = override;
       override = undefined;
     } else if (req.headers.authorization !== `Bearer ${token}`) {
-      answer = { status: 401, body: { detail: 'Invalid or missing token' } };
+      answer = refuse(401, 'Invalid or missing token');
     } else {
       answer = route(method, path, body);
     }
@@ -233,7 +276,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     handle(req, res).catch((error: unknown) => {
       res
         .writeHead(500, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ detail: String(error) }));
+        .end(JSON.stringify({ message: String(error) }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -242,6 +285,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     token,
+    calibrationSetIds,
     requests,
     jobs,
     failNextJob: (message) => {
@@ -262,23 +306,55 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
   };
 }
 
-function architecture(computer: string, device: FakeIqmDevice) {
-  const single = device.qubits.map((qubit) => [qubit]);
+const measurementKeys = (circuit: NativeCircuit): string[] =>
+  circuit.instructions.flatMap((op) => (op.name === 'measure' ? [op.args.key] : []));
+
+const readable = (device: FakeIqmDevice) =>
+  device.qubits.filter((qubit) => !(device.unreadableQubits ?? []).includes(qubit));
+
+/**
+ * The default calibration set's dynamic quantum architecture. An uncalibrated coupling is listed under a
+ * second, non-default cz implementation, as a coupling calibrated only that way would be, so that a client
+ * reading every implementation rather than the default one would take it for usable.
+ */
+function dynamicArchitecture(device: FakeIqmDevice, calibrationSetId: string) {
+  const gate = (implementation: string, loci: string[][], others: Record<string, string[][]> = {}) => ({
+    implementations: Object.fromEntries(
+      [[implementation, loci] as const, ...Object.entries(others)].map(([name, l]) => [name, { loci: l }]),
+    ),
+    default_implementation: implementation,
+    override_default_implementation: {},
+  });
+  const uncalibrated = device.uncalibratedCouplings ?? [];
   return {
-    quantum_architecture: {
-      name: computer,
-      qubits: device.qubits,
-      qubit_connectivity: device.connectivity,
-      operations: { prx: single, cz: device.connectivity, measure: single, barrier: [] },
+    calibration_set_id: calibrationSetId,
+    qubits: device.qubits,
+    computational_resonators: [],
+    gates: {
+      prx: gate(
+        'drag_gaussian',
+        device.qubits.map((qubit) => [qubit]),
+      ),
+      cz: gate(CZ_DEFAULT, device.connectivity, { crf: [...device.connectivity, ...uncalibrated] }),
+      measure: gate(
+        'constant',
+        readable(device).map((qubit) => [qubit]),
+      ),
     },
   };
 }
 
-/** Why IQM would refuse this submission, or null. One measure instruction per circuit is this fake's limit. */
-function submissionError(body: unknown, device: FakeIqmDevice): string | null {
+/**
+ * Why IQM would refuse this submission, or null. One measure instruction per circuit is this fake's own
+ * limit (its executors read one).
+ */
+function submissionError(body: unknown, device: FakeIqmDevice, calibrationSetId: string): string | null {
   if (!isObject(body)) return 'The body must be a JSON object';
-  const { circuits, shots } = body;
+  const { circuits, shots, calibration_set_id: set } = body;
   if (!Number.isInteger(shots) || (shots as number) < 1) return 'shots must be a positive integer';
+  if (set !== undefined && set !== null && set !== calibrationSetId) {
+    return `Calibration set not found: ${String(set)}`;
+  }
   if (!Array.isArray(circuits) || circuits.length === 0) return 'circuits must be a non-empty list';
   for (const [index, circuit] of circuits.entries()) {
     if (!isObject(circuit) || typeof circuit.name !== 'string' || circuit.name === '') {
@@ -320,11 +396,14 @@ function instructionError(instruction: unknown, device: FakeIqmDevice): string |
       if (qubits.length !== 2) return 'cz acts on two qubits';
       if (Object.keys(args).length !== 0) return 'cz takes no arguments';
       const [a, b] = qubits;
-      const coupled = device.connectivity.some(([p, q]) => (p === a && q === b) || (p === b && q === a));
-      return coupled ? null : `cz ${a}–${b}: the qubits are not coupled`;
+      const calibrated = device.connectivity.some(([p, q]) => (p === a && q === b) || (p === b && q === a));
+      return calibrated ? null : `cz ${a}–${b}: no calibrated ${CZ_DEFAULT} cz on this locus`;
     }
-    case 'measure':
+    case 'measure': {
+      const unreadable = qubits.filter((qubit) => !readable(device).includes(qubit));
+      if (unreadable.length > 0) return `measure: no calibrated measure on ${unreadable.join(', ')}`;
       return typeof args.key === 'string' && args.key !== '' ? null : 'measure needs a key';
+    }
     default:
       return `unknown operation ${JSON.stringify(name)}`;
   }

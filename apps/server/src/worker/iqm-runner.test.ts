@@ -3,7 +3,12 @@ import { sampleNative, type NativeCircuit } from '@hivqe/engine';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
-import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../test/fake-iqm-server.ts';
+import {
+  GRID_2X3,
+  startFakeIqmServer,
+  type FakeIqmDevice,
+  type FakeIqmServer,
+} from '../../test/fake-iqm-server.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness.ts';
 import {
   byArn,
@@ -32,6 +37,19 @@ const TIMINGS: RunnerTimings = { workers: 1, leaseMs: 10_000, heartbeatMs: 200, 
 const API_KEY = 'k'.repeat(54) + '0123456789';
 /** Garnet here: the fake's 2×3 grid; H2 in STO-3G needs 4 of its qubits. */
 const GARNET = GRID_2X3;
+/**
+ * Garnet after a calibration that left QB1–QB4 and QB2–QB5 without a cz: a snake QB1…QB3–QB6…QB4. On the
+ * full grid the engine's placement starts at QB1 and goes on to QB4, so it would use a dropped coupling.
+ */
+const DROPPED: Array<[string, string]> = [
+  ['QB1', 'QB4'],
+  ['QB2', 'QB5'],
+];
+const RECALIBRATED_GARNET: FakeIqmDevice = {
+  ...GRID_2X3,
+  connectivity: GRID_2X3.connectivity.filter(([a, b]) => !DROPPED.some(([p, q]) => p === a && q === b)),
+  uncalibratedCouplings: DROPPED,
+};
 
 const later = cleanupAfterEach();
 
@@ -39,12 +57,14 @@ const later = cleanupAfterEach();
  * IQM Resonance on 127.0.0.1 running circuits on the engine's exact simulator, an app that sends IQM jobs
  * there, and a runner (in the app's process) that opens the owners' keys with the app's keyring.
  */
-async function setup(): Promise<{ t: TestApp; iqm: FakeIqmServer; database: Database; user: TestUser }> {
+async function setup(
+  garnet = GARNET,
+): Promise<{ t: TestApp; iqm: FakeIqmServer; database: Database; user: TestUser }> {
   let seed = 0;
   const iqm = await startFakeIqmServer({
     token: API_KEY,
-    computers: { garnet: GARNET },
-    execute: (circuit: NativeCircuit, shots: number) => sampleNative(circuit, GARNET.qubits, shots, seed++),
+    computers: { garnet },
+    execute: (circuit: NativeCircuit, shots: number) => sampleNative(circuit, garnet.qubits, shots, seed++),
   });
   const database = await openTestDatabase();
   const keyring = Keyring.random();
@@ -95,7 +115,9 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     expect(done.failureReason).toBeNull();
 
     // The device is read once per molecule, then one job per iteration, each with the SPSA pair.
-    const submits = iqm.requests.filter((r) => r.method === 'POST' && r.path === '/garnet/jobs');
+    const submits = iqm.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/api/v1/jobs/garnet/circuit',
+    );
     expect(submits.length).toBeGreaterThan(1);
     for (const request of iqm.requests) expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
     for (const job of iqm.jobs) {
@@ -125,6 +147,33 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
       CHEMICAL_ACCURACY,
     );
     expect(scan.at(-1)).toBe('Job completed.');
+  });
+
+  it('never routes a cz onto a coupling the calibration dropped, and still reaches the exact H2 energy', async () => {
+    const { t, iqm, database, user } = await setup(RECALIBRATED_GARNET);
+    await registerKey(t, user);
+    const { job_arn } = await createIqmJob(t, user);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    expect(done.failureReason).toBeNull();
+
+    const calibrated = new Set(RECALIBRATED_GARNET.connectivity.map((pair) => [...pair].sort().join('–')));
+    const used = new Set(
+      iqm.jobs.flatMap((job) =>
+        job.circuits.flatMap((circuit) =>
+          circuit.instructions.flatMap((op) => (op.name === 'cz' ? [[...op.qubits].sort().join('–')] : [])),
+        ),
+      ),
+    );
+    expect(used.size).toBeGreaterThan(0);
+    for (const pair of used) expect(calibrated, pair).toContain(pair);
+    for (const job of iqm.jobs) expect(job.calibrationSetId).toBe(iqm.calibrationSetIds.garnet);
+
+    const scan = await logsOf(t, user, job_arn);
+    expect(scan).toContainEqual('IQM Resonance garnet: 6 qubits, 5 couplers');
+    const first = scan.find((line) => line.startsWith('Result: E(HI-VQE) = '));
+    expect(Math.abs(Number(first!.match(/= (-[\d.]+) Ha/)![1]) - H2_EXACT_ENERGY)).toBeLessThan(
+      CHEMICAL_ACCURACY,
+    );
   });
 
   it("refuses a job of a user without a key: 'IQM API configuration not found', nothing stored", async () => {
@@ -158,7 +207,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     expect(failed.failureReason).toBe(`IQM job ${iqm.jobs[0].id} failed: Calibration in progress`);
   });
 
-  it('cancels a job waiting on IQM Resonance at once, and aborts the IQM job it waits on', async () => {
+  it('cancels a job waiting on IQM Resonance at once, and cancels the IQM job it waits on', async () => {
     const { t, iqm, database, user } = await setup();
     await registerKey(t, user);
     iqm.holdJobs(true);
@@ -169,9 +218,9 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ job_arn, status: 'CANCELLED' });
     expect((await storedJob(database.db, job_arn)).status).toBe('CANCELLED');
-    await waitFor(async () => (waiting.status === 'aborted' ? true : undefined), 5_000, 'the IQM abort');
+    await waitFor(async () => (waiting.status === 'cancelled' ? true : undefined), 5_000, 'the IQM cancel');
     expect(iqm.requests).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: `/garnet/jobs/${waiting.id}/abort` }),
+      expect.objectContaining({ method: 'POST', path: `/api/v1/jobs/${waiting.id}/cancel` }),
     );
   });
 });

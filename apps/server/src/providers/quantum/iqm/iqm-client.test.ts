@@ -36,13 +36,21 @@ afterEach(async () => {
   await fake.close();
 });
 
+const API = '/api/v1';
+
+/** Polls a job on the fake until it has ended. */
+async function ended(id: string): Promise<void> {
+  while (!['completed', 'failed', 'cancelled'].includes((await client.status(id)).status));
+}
+
 describe('IqmClient', () => {
-  it('submits every circuit as one job with the exact body and a Bearer token', async () => {
-    const id = await client.submit([BELL, flipCircuit('flip', ['QB2'])], 100);
+  it('submits every circuit as one job to the computer, with the exact body and a Bearer token', async () => {
+    const set = fake.calibrationSetIds.garnet;
+    const id = await client.submit([BELL, flipCircuit('flip', ['QB2'])], 100, set);
 
     expect(fake.jobs.map((job) => job.id)).toEqual([id]);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/garnet/jobs' });
+    expect(request).toMatchObject({ method: 'POST', path: `${API}/jobs/garnet/circuit` });
     expect(request.headers.authorization).toBe(`Bearer ${fake.token}`);
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.body).toEqual({
@@ -64,33 +72,43 @@ describe('IqmClient', () => {
         },
       ],
       shots: 100,
+      calibration_set_id: set,
     });
   });
 
-  it('sends only what IQM takes, whatever else the circuits carry', async () => {
+  it('sends only what IQM takes, whatever else the circuits carry, and no calibration set unless given', async () => {
     const circuit = { ...flipCircuit('extra', []), layout: 'not for IQM' } as NativeCircuit;
     await client.submit([circuit], 5);
     expect(fake.requests[0].body).toEqual({ circuits: [flipCircuit('extra', [])], shots: 5 });
   });
 
-  it('reads the status of a job as IQM moves it along, at the status path', async () => {
+  it('reads the status of a job as IQM moves it along, at the job path', async () => {
     const id = await client.submit([BELL], 10);
     const seen = [await client.status(id), await client.status(id), await client.status(id)];
-    expect(seen).toEqual([{ status: 'received' }, { status: 'pending execution' }, { status: 'ready' }]);
+    expect(seen).toEqual([{ status: 'waiting' }, { status: 'processing' }, { status: 'completed' }]);
     expect(fake.requests.slice(1).map(({ method, path }) => `${method} ${path}`)).toEqual(
-      Array(3).fill(`GET /garnet/jobs/${id}/status`),
+      Array(3).fill(`GET ${API}/jobs/${id}`),
     );
   });
 
-  it("gives a failed job's reason with its status", async () => {
+  it("gives a failed job's reason, from its errors, with its status", async () => {
     fake.failNextJob('Calibration expired');
     const id = await client.submit([BELL], 10);
-    await client.status(id);
-    await client.status(id);
+    await ended(id);
     expect(await client.status(id)).toEqual({ status: 'failed', message: 'Calibration expired' });
+
+    fake.answerNext(200, {
+      id,
+      status: 'failed',
+      errors: [{ message: 'Timeout in execution' }, { message: 'Retried once' }],
+    });
+    expect(await client.status(id)).toEqual({
+      status: 'failed',
+      message: 'Timeout in execution; Retried once',
+    });
   });
 
-  it('reads counts in circuit order, bit k for the k-th measured qubit', async () => {
+  it('reads the measurement counts artifact in circuit order, with its measurement keys', async () => {
     const circuits = [
       flipCircuit('none', []),
       flipCircuit('first', ['QB1']),
@@ -98,58 +116,120 @@ describe('IqmClient', () => {
       flipCircuit('reordered', ['QB1'], ['QB2', 'QB1']),
     ];
     const id = await client.submit(circuits, 7);
-    for (let poll = 0; poll < 3; poll++) await client.status(id);
+    await ended(id);
 
-    expect(await client.counts(id)).toEqual([{ '00': 7 }, { '10': 7 }, { '01': 7 }, { '01': 7 }]);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/garnet/jobs/${id}/counts` });
+    expect(await client.counts(id)).toEqual(
+      [{ '00': 7 }, { '10': 7 }, { '01': 7 }, { '01': 7 }].map((counts) => ({
+        measurementKeys: ['m'],
+        counts,
+      })),
+    );
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `${API}/jobs/${id}/artifacts/measurement_counts`,
+    });
   });
 
-  it('refuses to read counts a job does not have yet', async () => {
+  it('answers IQM refusing counts a job does not have yet', async () => {
     const id = await client.submit([BELL], 10);
-    await expect(client.counts(id)).rejects.toThrow(`IQM job ${id} has no counts (status: received)`);
+    await expect(client.counts(id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('aborts a job with POST abort, and reports IQM refusing to abort a finished one', async () => {
+  it('cancels a job with POST cancel (200), and a job that has ended keeps its state', async () => {
     const id = await client.submit([BELL], 10);
     await client.abort(id);
 
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/garnet/jobs/${id}/abort` });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `${API}/jobs/${id}/cancel` });
     expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${fake.token}`);
-    expect(await client.status(id)).toEqual({ status: 'aborted' });
-    const again = await client.abort(id).catch((error: unknown) => error);
-    expect(again).toBeInstanceOf(IqmError);
-    expect(again).toMatchObject({
-      status: 409,
-      message: `IQM Resonance answered 409 to POST /garnet/jobs/${id}/abort: Job ${id} is aborted and cannot be aborted`,
-    });
+    expect(await client.status(id)).toEqual({ status: 'cancelled' });
+
+    const done = await client.submit([BELL], 10);
+    await ended(done);
+    await client.abort(done);
+    expect(await client.status(done)).toEqual({ status: 'completed' });
   });
 
-  it('reads the quantum architecture as qubits and couplings, at the lower-cased computer', async () => {
+  it('reads the default calibration set’s device, at the lower-cased computer alias', async () => {
     const upper = new IqmClient({ baseUrl: `${fake.baseUrl}/`, token: fake.token, computer: 'Emerald' });
-    expect(await upper.quantumArchitecture()).toEqual({
-      qubits: GRID_2X3.qubits,
-      couplings: GRID_2X3.connectivity,
+    expect(await upper.calibratedDevice()).toEqual({
+      calibrationSetId: fake.calibrationSetIds.emerald,
+      device: { qubits: GRID_2X3.qubits, couplings: GRID_2X3.connectivity },
     });
-    expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/emerald/quantum-architecture' });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'GET',
+      path: `${API}/calibration-sets/emerald/default/dynamic-quantum-architecture`,
+    });
   });
 
-  it('keeps only qubits, and pairs of qubits as couplings: a star device’s resonator is left out', async () => {
-    fake.answerNext(200, {
-      quantum_architecture: {
-        name: 'sirius',
-        qubits: ['QB1', 'QB2', 'QB3', 'COMP_R'],
-        qubit_connectivity: [
-          ['QB1', 'COMP_R'],
-          ['QB1', 'QB2', 'QB3'],
-          ['QB2', 'QB3'],
-          ['QB3', 'COMP_R'],
-        ],
+  it('leaves out couplings without a calibrated default cz, and qubits without a calibrated measure', async () => {
+    const calibrated = await startFakeIqmServer({
+      execute: flipExecutor,
+      computers: {
+        garnet: {
+          ...GRID_2X3,
+          connectivity: GRID_2X3.connectivity.filter(([a, b]) => !(a === 'QB2' && b === 'QB5')),
+          uncalibratedCouplings: [['QB2', 'QB5']],
+          unreadableQubits: ['QB6'],
+        },
       },
     });
-    expect(await client.quantumArchitecture()).toEqual({
-      qubits: ['QB1', 'QB2', 'QB3'],
-      couplings: [['QB2', 'QB3']],
+    try {
+      const reader = new IqmClient({
+        baseUrl: calibrated.baseUrl,
+        token: calibrated.token,
+        computer: 'garnet',
+      });
+      const { device } = await reader.calibratedDevice();
+      expect(device.qubits).toEqual(['QB1', 'QB2', 'QB3', 'QB4', 'QB5']);
+      expect(device.couplings).toEqual([
+        ['QB1', 'QB2'],
+        ['QB2', 'QB3'],
+        ['QB4', 'QB5'],
+        ['QB1', 'QB4'],
+      ]);
+    } finally {
+      await calibrated.close();
+    }
+  });
+
+  it('keeps only qubits, by the default implementations: a star device’s resonator is left out', async () => {
+    const gate = (implementation: string, loci: string[][], others: Record<string, string[][]> = {}) => ({
+      default_implementation: implementation,
+      implementations: {
+        [implementation]: { loci },
+        ...Object.fromEntries(Object.entries(others).map(([name, l]) => [name, { loci: l }])),
+      },
     });
+    fake.answerNext(200, {
+      calibration_set_id: 'cal-1',
+      qubits: ['QB1', 'QB2', 'QB3', 'QB4'],
+      computational_resonators: ['COMP_R'],
+      gates: {
+        prx: gate('drag_crf', [['QB1'], ['QB2'], ['QB3']], { drag_gaussian: [['QB4']] }),
+        measure: gate('constant', [['QB1'], ['QB2'], ['QB3'], ['QB4']]),
+        cz: gate('tgss', [
+          ['QB1', 'COMP_R'],
+          ['QB2', 'QB3'],
+          ['QB3', 'QB4'],
+        ]),
+        move: gate('tgss_crf', [['QB1', 'COMP_R']]),
+      },
+    });
+    expect(await client.calibratedDevice()).toEqual({
+      calibrationSetId: 'cal-1',
+      device: { qubits: ['QB1', 'QB2', 'QB3'], couplings: [['QB2', 'QB3']] },
+    });
+  });
+
+  it('refuses a device whose default implementation is not among those it lists', async () => {
+    fake.answerNext(200, {
+      calibration_set_id: 'cal-1',
+      qubits: ['QB1'],
+      gates: { prx: { default_implementation: 'gone', implementations: { drag: { loci: [['QB1']] } } } },
+    });
+    await expect(client.calibratedDevice()).rejects.toThrow(
+      /gates\.prx: its default implementation gone is not listed/,
+    );
   });
 
   it('says plainly that a wrong token was refused, without repeating it', async () => {
@@ -157,7 +237,9 @@ describe('IqmClient', () => {
     const calls = [
       () => wrong.submit([BELL], 10),
       () => wrong.status('some-id'),
-      () => wrong.quantumArchitecture(),
+      () => wrong.calibratedDevice(),
+      () => wrong.counts('some-id'),
+      () => wrong.abort('some-id'),
     ];
     for (const call of calls) {
       const error = await call().catch((caught: unknown) => caught);
@@ -168,21 +250,20 @@ describe('IqmClient', () => {
     expect(fake.jobs).toEqual([]);
   });
 
-  it("answers IQM's own detail for an unknown computer or job (404)", async () => {
+  it("answers IQM's own message for an unknown computer or job (404)", async () => {
     const nowhere = new IqmClient({ baseUrl: fake.baseUrl, token: fake.token, computer: 'nowhere' });
-    await expect(nowhere.quantumArchitecture()).rejects.toMatchObject({
+    await expect(nowhere.calibratedDevice()).rejects.toMatchObject({
       status: 404,
-      message:
-        'IQM Resonance answered 404 to GET /nowhere/quantum-architecture: Unknown quantum computer: nowhere',
+      message: `IQM Resonance answered 404 to GET ${API}/calibration-sets/nowhere/default/dynamic-quantum-architecture: Quantum computer not found: nowhere`,
     });
+    await expect(nowhere.submit([BELL], 10)).rejects.toMatchObject({ status: 404 });
     await expect(client.status('no-such-job')).rejects.toMatchObject({
       status: 404,
-      message:
-        'IQM Resonance answered 404 to GET /garnet/jobs/no-such-job/status: Job not found: no-such-job',
+      message: `IQM Resonance answered 404 to GET ${API}/jobs/no-such-job: Job not found: no-such-job`,
     });
   });
 
-  it("answers IQM's reason for refusing a submission (400)", async () => {
+  it("answers IQM's reason for refusing a submission (400): uncalibrated cz, bad shots, another calibration", async () => {
     const uncoupled: NativeCircuit = {
       name: 'far',
       instructions: [
@@ -192,33 +273,42 @@ describe('IqmClient', () => {
     };
     await expect(client.submit([uncoupled], 10)).rejects.toMatchObject({
       status: 400,
-      message:
-        'IQM Resonance answered 400 to POST /garnet/jobs: circuit far: cz QB1–QB6: the qubits are not coupled',
+      message: `IQM Resonance answered 400 to POST ${API}/jobs/garnet/circuit: circuit far: cz QB1–QB6: no calibrated tgss cz on this locus`,
     });
     await expect(client.submit([BELL], 0)).rejects.toMatchObject({ status: 400 });
+    await expect(client.submit([BELL], 10, 'an-old-calibration')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/Calibration set not found: an-old-calibration$/),
+    });
     expect(fake.jobs).toEqual([]);
   });
 
-  it('takes the reason from {message}, a list of {msg} or plain text when IQM answers so', async () => {
-    fake.answerNext(503, { message: 'Maintenance until 14:00 UTC' });
+  it('takes the reason from {message}, {detail}, a list of {msg} or plain text when IQM answers so', async () => {
+    fake.answerNext(503, { message: 'Maintenance until 14:00 UTC', detail: 'unused' });
     await expect(client.status('x')).rejects.toMatchObject({
       status: 503,
-      message: 'IQM Resonance answered 503 to GET /garnet/jobs/x/status: Maintenance until 14:00 UTC',
+      message: `IQM Resonance answered 503 to GET ${API}/jobs/x: Maintenance until 14:00 UTC`,
     });
+    fake.answerNext(500, { detail: 'Internal error' });
+    await expect(client.status('x')).rejects.toThrow(/500 to GET \/api\/v1\/jobs\/x: Internal error$/);
     fake.answerNext(422, { detail: [{ loc: ['body', 'shots'], msg: 'Input should be positive' }] });
     await expect(client.submit([BELL], 10)).rejects.toThrow(
-      /422 to POST \/garnet\/jobs: Input should be positive$/,
+      /422 to POST \/api\/v1\/jobs\/garnet\/circuit: Input should be positive$/,
     );
     fake.answerNext(502, 'Bad gateway');
-    await expect(client.status('x')).rejects.toThrow(/502 to GET \/garnet\/jobs\/x\/status: Bad gateway$/);
+    await expect(client.status('x')).rejects.toThrow(/502 to GET \/api\/v1\/jobs\/x: Bad gateway$/);
   });
 
   it('refuses an answer that is not what the API documents', async () => {
-    fake.answerNext(200, { job_id: 'renamed' });
+    fake.answerNext(200, { job_id: 'renamed', status: 'waiting' });
     await expect(client.submit([BELL], 10)).rejects.toMatchObject({
       status: 200,
-      message: expect.stringMatching(/^IQM Resonance answered POST \/garnet\/jobs unexpectedly \(id: /),
+      message: expect.stringMatching(
+        /^IQM Resonance answered POST \/api\/v1\/jobs\/garnet\/circuit unexpectedly \(id: /,
+      ),
     });
+    fake.answerNext(200, { status: 'completed', counts_batch: [{ counts: { '0': 1 } }] });
+    await expect(client.counts('x')).rejects.toMatchObject({ status: 200 });
   });
 
   it('names the base URL, not the token, when IQM cannot be reached', async () => {
@@ -247,7 +337,7 @@ describe('IqmClient', () => {
     });
     await expect(slow.status('x')).rejects.toMatchObject({
       status: null,
-      message: 'IQM Resonance at https://iqm.test did not answer GET /garnet/jobs/x/status within 20 ms',
+      message: 'IQM Resonance at https://iqm.test did not answer GET /api/v1/jobs/x within 20 ms',
     });
   });
 
@@ -276,13 +366,27 @@ describe('IqmClient', () => {
 });
 
 describe('fake IQM server', () => {
-  it('refuses a submission that is not JSON with 400', async () => {
-    const res = await fetch(`${fake.baseUrl}/garnet/jobs`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${fake.token}`, 'Content-Type': 'application/json' },
-      body: '{"circuits": [',
+  const raw = (method: string, path: string, body?: string, token = fake.token) =>
+    fetch(`${fake.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body,
     });
+
+  it('refuses a submission that is not JSON with 400', async () => {
+    const res = await raw('POST', `${API}/jobs/garnet/circuit`, '{"circuits": [');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: 'The body must be a JSON object' });
+    expect(await res.json()).toEqual({ message: 'The body must be a JSON object' });
+  });
+
+  it('refuses the legacy CoCoS paths and other methods, and a wrong token before anything', async () => {
+    for (const path of ['/garnet/jobs', '/garnet/quantum-architecture', `${API}/jobs/x/status`]) {
+      expect((await raw('GET', path)).status, path).toBe(404);
+    }
+    expect((await raw('GET', `${API}/jobs/garnet/circuit`)).status).toBe(405);
+    expect((await raw('POST', `${API}/jobs/x`)).status).toBe(405);
+    const wrong = await raw('GET', `${API}/jobs/x`, undefined, 'wrong');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: 'Invalid or missing token' });
   });
 });

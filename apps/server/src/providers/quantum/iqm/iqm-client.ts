@@ -25,46 +25,63 @@ export class IqmError extends Error {
 }
 
 /**
- * A job's state: received, processing, accepted, pending compilation, pending execution, ready, failed,
- * aborted, pending deletion, deletion failed or deleted. `message` says why a failed job failed.
- * Kept a string because IQM has added statuses between API versions.
+ * A job's state as IQM Server gives it: waiting, processing, then completed, failed or cancelled. Kept a
+ * string because IQM has added statuses between API versions. `message` says why a failed job failed (the
+ * messages of its `errors`).
  */
 export interface IqmJobStatus {
   status: string;
   message?: string;
 }
 
+/** One circuit's counts, and the measurement keys whose bits, in this order, make up each bitstring. */
+export interface IqmCircuitCounts {
+  measurementKeys: string[];
+  counts: Counts;
+}
+
+/** The device as one calibration set leaves it usable, and that set's id (jobs name it to run on it). */
+export interface IqmCalibratedDevice {
+  calibrationSetId: string;
+  device: NativeDevice;
+}
+
 export interface IqmClientOptions {
-  /** IQM Resonance's address, e.g. `https://cocos.resonance.meetiqm.com`. */
+  /** IQM Server's root, e.g. `https://resonance.iqm.tech`. */
   baseUrl: string;
   token: string;
-  /** The quantum computer: garnet, emerald, sirius. */
+  /** The quantum computer's alias: garnet, emerald, sirius. */
   computer: string;
   /** Per request, including reading the answer; 30 s unless given. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
-const submitAnswer = z.object({ id: z.string().min(1) });
-const statusAnswer = z.object({ status: z.string(), message: z.string().nullish() });
-const countsAnswer = z.object({
-  status: z.string(),
-  counts_batch: z
-    .array(z.object({ counts: z.record(z.string().regex(/^[01]*$/), z.number().int().nonnegative()) }))
-    .nullish(),
+/** IQM Server answers a submission, and a status request, with the job's data. */
+const jobAnswer = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  errors: z.array(z.object({ message: z.string() })).nullish(),
 });
-/** IQM names its qubits QB1, QB2, …; other components (resonators) have other names. */
-const isQubit = (name: string) => /^QB\d+$/.test(name);
-
-const architectureAnswer = z.object({
-  quantum_architecture: z.object({
-    qubits: z.array(z.string()),
-    qubit_connectivity: z.array(z.array(z.string())),
+const countsAnswer = z.array(
+  z.object({
+    measurement_keys: z.array(z.string()),
+    counts: z.record(z.string().regex(/^[01]*$/), z.number().int().nonnegative()),
   }),
+);
+const gateAnswer = z.object({
+  default_implementation: z.string(),
+  implementations: z.record(z.string(), z.object({ loci: z.array(z.array(z.string())) })),
 });
+const architectureAnswer = z.object({
+  calibration_set_id: z.string().min(1),
+  qubits: z.array(z.string()),
+  gates: z.record(z.string(), gateAnswer),
+});
+type ArchitectureAnswer = z.infer<typeof architectureAnswer>;
 
 /**
- * IQM Resonance's REST API for one quantum computer, kept thin: one method per endpoint, answers checked
+ * IQM Server's REST API (v1) for one quantum computer, kept thin: one method per endpoint, answers checked
  * and turned into the engine's types, every failure an `IqmError`. The token goes in the Authorization
  * header only, never into an error.
  */
@@ -92,51 +109,53 @@ export class IqmClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  /** Submits the circuits as one job and answers its id. */
-  async submit(circuits: NativeCircuit[], shots: number, signal?: AbortSignal): Promise<string> {
+  /**
+   * Submits the circuits as one job and answers its id. Given a calibration set, the job runs on it (the
+   * one the circuits were laid out for) or is refused; without one, on the current default.
+   */
+  async submit(circuits: NativeCircuit[], shots: number, calibrationSetId?: string): Promise<string> {
     const body = {
       circuits: circuits.map(({ name, instructions }) => ({
         name,
         instructions: instructions.map(({ name, qubits, args }) => ({ name, qubits, args })),
       })),
       shots,
+      ...(calibrationSetId === undefined ? {} : { calibration_set_id: calibrationSetId }),
     };
-    const answer = await this.json('POST', IQM_PATHS.submit(this.computer), submitAnswer, signal, body);
+    const answer = await this.json(
+      'POST',
+      IQM_PATHS.submitCircuits(this.computer),
+      jobAnswer,
+      undefined,
+      body,
+    );
     return answer.id;
   }
 
   async status(id: string, signal?: AbortSignal): Promise<IqmJobStatus> {
-    const answer = await this.json('GET', IQM_PATHS.status(this.computer, id), statusAnswer, signal);
-    return answer.message == null
+    const answer = await this.json('GET', IQM_PATHS.job(id), jobAnswer, signal);
+    const messages = (answer.errors ?? []).map((error) => error.message).filter((message) => message !== '');
+    return messages.length === 0
       ? { status: answer.status }
-      : { status: answer.status, message: answer.message };
+      : { status: answer.status, message: messages.join('; ') };
   }
 
-  /** A ready job's counts, one entry per circuit in the order they were submitted. */
-  async counts(id: string, signal?: AbortSignal): Promise<Counts[]> {
-    const answer = await this.json('GET', IQM_PATHS.counts(this.computer, id), countsAnswer, signal);
-    if (!answer.counts_batch) {
-      throw new IqmError(`IQM job ${id} has no counts (status: ${answer.status})`, null);
-    }
-    return answer.counts_batch.map((entry) => entry.counts);
+  /** A completed job's counts, one entry per circuit in the order they were submitted. */
+  async counts(id: string, signal?: AbortSignal): Promise<IqmCircuitCounts[]> {
+    const answer = await this.json('GET', IQM_PATHS.measurementCounts(id), countsAnswer, signal);
+    return answer.map((entry) => ({ measurementKeys: entry.measurement_keys, counts: entry.counts }));
   }
 
+  /** Cancels the job; one that has already ended keeps its state. */
   async abort(id: string, signal?: AbortSignal): Promise<void> {
-    await this.send('POST', IQM_PATHS.abort(this.computer, id), undefined, signal);
+    await this.send('POST', IQM_PATHS.cancel(id), undefined, signal);
   }
 
-  async quantumArchitecture(signal?: AbortSignal): Promise<NativeDevice> {
-    const path = IQM_PATHS.quantumArchitecture(this.computer);
-    const { quantum_architecture: architecture } = await this.json('GET', path, architectureAnswer, signal);
-    // Only qubits take prx, cz and measure: a star device (Sirius) also lists its computational resonator
-    // (COMP_R), reached with `move` gates this client does not send, so it and its couplings are left out
-    // and the engine refuses a circuit the remaining couplings cannot carry. A cz joins two qubits: a longer
-    // connectivity entry, should IQM ever list one, cannot carry it either.
-    const qubits = architecture.qubits.filter(isQubit);
-    const couplings = architecture.qubit_connectivity.filter(
-      (pair): pair is [string, string] => pair.length === 2 && pair.every(isQubit),
-    );
-    return { qubits, couplings };
+  /** The device as the default calibration set leaves it: only what is calibrated now is usable. */
+  async calibratedDevice(signal?: AbortSignal): Promise<IqmCalibratedDevice> {
+    const path = IQM_PATHS.dynamicQuantumArchitecture(this.computer);
+    const answer = await this.json('GET', path, architectureAnswer, signal);
+    return { calibrationSetId: answer.calibration_set_id, device: usableDevice(answer, path) };
   }
 
   private async json<T>(
@@ -208,6 +227,38 @@ export class IqmClient {
   }
 }
 
+/**
+ * The qubits that take a calibrated `prx` and `measure`, and the couplings with a calibrated `cz` between two
+ * of them, each gate by its default implementation. Components that are not qubits (a star device's
+ * computational resonator, reached with `move` gates we do not send) are not in `qubits`, so couplings to
+ * them are left out too.
+ */
+function usableDevice(answer: ArchitectureAnswer, path: string): NativeDevice {
+  const lociOf = (gate: string): string[][] => {
+    const calibrated = answer.gates[gate];
+    if (!calibrated) return [];
+    const implementation = calibrated.implementations[calibrated.default_implementation];
+    if (!implementation) {
+      throw new IqmError(
+        `IQM Resonance answered GET ${path} unexpectedly (gates.${gate}: its default implementation ` +
+          `${calibrated.default_implementation} is not listed)`,
+        200,
+      );
+    }
+    return implementation.loci;
+  };
+  const singles = (gate: string) =>
+    new Set(lociOf(gate).flatMap((locus) => (locus.length === 1 ? locus : [])));
+  const prx = singles('prx');
+  const measure = singles('measure');
+  const qubits = answer.qubits.filter((qubit) => prx.has(qubit) && measure.has(qubit));
+  const usable = new Set(qubits);
+  const couplings = lociOf('cz').filter(
+    (locus): locus is [string, string] => locus.length === 2 && locus.every((qubit) => usable.has(qubit)),
+  );
+  return { qubits, couplings };
+}
+
 function httpError(response: Response, text: string, method: string, path: string): IqmError {
   if (response.status === 401) return new IqmError(IQM_UNAUTHORIZED_MESSAGE, 401);
   const detail = errorDetail(text) || response.statusText || 'no detail given';
@@ -217,7 +268,7 @@ function httpError(response: Response, text: string, method: string, path: strin
   );
 }
 
-/** The service's own words: `{detail}` or `{message}` (FastAPI's validation errors make `detail` a list). */
+/** The service's own words: `{message}` or `{detail}` (FastAPI's validation errors make `detail` a list). */
 function errorDetail(text: string): string {
   let json: unknown;
   try {
@@ -227,7 +278,7 @@ function errorDetail(text: string): string {
   }
   if (typeof json === 'object' && json !== null) {
     const { detail, message } = json as { detail?: unknown; message?: unknown };
-    const said = detail ?? message;
+    const said = message ?? detail;
     if (typeof said === 'string') return said;
     if (Array.isArray(said)) {
       return said

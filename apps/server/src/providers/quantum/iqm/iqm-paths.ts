@@ -1,15 +1,18 @@
 /**
- * Every IQM Resonance path the server calls. IQM's API has moved between versions, so a change of paths
- * belongs here and nowhere else. A quantum computer's API lives under its lower-case name, e.g.
- * `{base}/garnet/jobs`.
+ * Every IQM Server path the server calls (API v1, relative to the server's root, e.g.
+ * `https://resonance.iqm.tech`). IQM's API has moved between generations, so a change of paths belongs here
+ * and nowhere else. Jobs are submitted to a quantum computer by its alias (`garnet`), then addressed by id
+ * alone; the device is the default calibration set's dynamic quantum architecture.
  */
-const root = (computer: string): string => `/${encodeURIComponent(computer.toLowerCase())}`;
-const job = (computer: string, id: string): string => `${root(computer)}/jobs/${encodeURIComponent(id)}`;
+const API = '/api/v1';
+const alias = (computer: string): string => encodeURIComponent(computer.toLowerCase());
+const job = (id: string): string => `${API}/jobs/${encodeURIComponent(id)}`;
 
 export const IQM_PATHS = {
-  submit: (computer: string): string => `${root(computer)}/jobs`,
-  status: (computer: string, id: string): string => `${job(computer, id)}/status`,
-  counts: (computer: string, id: string): string => `${job(computer, id)}/counts`,
-  abort: (computer: string, id: string): string => `${job(computer, id)}/abort`,
-  quantumArchitecture: (computer: string): string => `${root(computer)}/quantum-architecture`,
+  submitCircuits: (computer: string): string => `${API}/jobs/${alias(computer)}/circuit`,
+  job,
+  measurementCounts: (id: string): string => `${job(id)}/artifacts/measurement_counts`,
+  cancel: (id: string): string => `${job(id)}/cancel`,
+  dynamicQuantumArchitecture: (computer: string): string =>
+    `${API}/calibration-sets/${alias(computer)}/default/dynamic-quantum-architecture`,
 } as const;

@@ -28,6 +28,9 @@ afterEach(async () => {
 });
 
 const calls = () => fake.requests.map(({ method, path }) => `${method} ${path}`);
+const API = '/api/v1';
+const DEVICE_PATH = `${API}/calibration-sets/garnet/default/dynamic-quantum-architecture`;
+const aDevice = async () => ({ calibrationSetId: 'cal-1', device: { qubits: ['QB1'], couplings: [] } });
 
 /** Resolves once the fake has answered `polls` status requests for the (only) job. */
 async function polled(polls: number): Promise<void> {
@@ -35,7 +38,7 @@ async function polled(polls: number): Promise<void> {
 }
 
 describe('IQM sampler', () => {
-  it('runs every circuit as one job, polls until it is ready, then answers its counts in order', async () => {
+  it('runs every circuit as one job on the calibration it read, polls until it completes, then answers its counts in order', async () => {
     expect(sampler.device.qubits).toEqual(['QB1', 'QB2', 'QB3', 'QB4', 'QB5', 'QB6']);
     expect(sampler.device.couplings).toContainEqual(['QB2', 'QB5']);
 
@@ -46,22 +49,23 @@ describe('IQM sampler', () => {
     expect(jobIds).toEqual([job.id]);
     expect(job.shots).toBe(50);
     expect(job.circuits.map((circuit) => circuit.name)).toEqual(['a', 'b', 'c']);
+    expect(job.calibrationSetId).toBe(fake.calibrationSetIds.garnet);
     expect(calls()).toEqual([
-      'GET /garnet/quantum-architecture',
-      'POST /garnet/jobs',
-      ...Array(4).fill(`GET /garnet/jobs/${job.id}/status`),
-      `GET /garnet/jobs/${job.id}/counts`,
+      `GET ${DEVICE_PATH}`,
+      `POST ${API}/jobs/garnet/circuit`,
+      ...Array(4).fill(`GET ${API}/jobs/${job.id}`),
+      `GET ${API}/jobs/${job.id}/artifacts/measurement_counts`,
     ]);
   });
 
   it('reads the device once, however many times it samples', async () => {
     await sampler.sample(CIRCUITS, 5);
     await sampler.sample(CIRCUITS, 5);
-    expect(calls().filter((call) => call.endsWith('quantum-architecture'))).toHaveLength(1);
+    expect(calls().filter((call) => call.endsWith('dynamic-quantum-architecture'))).toHaveLength(1);
     expect(fake.jobs).toHaveLength(2);
   });
 
-  it("rejects with IQM's reason when the job fails, and stops polling", async () => {
+  it("rejects with IQM's reason (its errors) when the job fails, and stops polling", async () => {
     fake.failNextJob('Qubit QB3 is out of calibration');
     const error = await sampler.sample(CIRCUITS, 50).catch((caught: unknown) => caught);
 
@@ -70,10 +74,12 @@ describe('IQM sampler', () => {
     expect((error as Error).message).toBe(`IQM job ${job.id} failed: Qubit QB3 is out of calibration`);
     await sleep(5 * POLL_MS);
     expect(job.statusPolls).toBe(4);
-    expect(calls().some((call) => call.endsWith('/counts') || call.endsWith('/abort'))).toBe(false);
+    expect(calls().some((call) => call.endsWith('/measurement_counts') || call.endsWith('/cancel'))).toBe(
+      false,
+    );
   });
 
-  it('aborts the job in flight and rejects with the reason when the signal aborts', async () => {
+  it('cancels the job in flight and rejects with the reason when the signal aborts', async () => {
     fake.holdJobs(true);
     const controller = new AbortController();
     const reason = new Error('Job cancelled by the user');
@@ -83,8 +89,8 @@ describe('IQM sampler', () => {
 
     await expect(sampling).rejects.toBe(reason);
     const [job] = fake.jobs;
-    expect(calls().at(-1)).toBe(`POST /garnet/jobs/${job.id}/abort`);
-    expect(job.status).toBe('aborted');
+    expect(calls().at(-1)).toBe(`POST ${API}/jobs/${job.id}/cancel`);
+    expect(job.status).toBe('cancelled');
     const polls = job.statusPolls;
     await sleep(5 * POLL_MS);
     expect(job.statusPolls).toBe(polls);
@@ -98,7 +104,7 @@ describe('IQM sampler', () => {
     controller.abort('stop');
 
     await expect(sampling).rejects.toMatchObject({ name: 'AbortError' });
-    expect(fake.jobs[0].status).toBe('aborted');
+    expect(fake.jobs[0].status).toBe('cancelled');
   });
 
   it('submits nothing when the signal has already aborted, or when there is nothing to run', async () => {
@@ -108,23 +114,23 @@ describe('IQM sampler', () => {
     expect(fake.jobs).toEqual([]);
   });
 
-  it('rejects when someone else aborts the job', async () => {
+  it('rejects when someone else cancels the job', async () => {
     fake.holdJobs(true);
     const sampling = sampler.sample(CIRCUITS, 50);
     await polled(1);
     await client.abort(fake.jobs[0].id);
-    await expect(sampling).rejects.toThrow(`IQM job ${fake.jobs[0].id} was aborted outside this run`);
+    await expect(sampling).rejects.toThrow(`IQM job ${fake.jobs[0].id} was cancelled outside this run`);
   });
 
-  it('aborts the job and rejects once the total timeout has passed', async () => {
+  it('cancels the job and rejects once the total timeout has passed', async () => {
     fake.holdJobs(true);
     const timed = await createIqmSampler(client, { pollMs: POLL_MS, timeoutMs: 30 });
     const error = await timed.sample(CIRCUITS, 50).catch((caught: unknown) => caught);
 
     const [job] = fake.jobs;
     expect(error).toBeInstanceOf(IqmError);
-    expect((error as Error).message).toBe(`IQM job ${job.id} did not finish within 30 ms and was aborted`);
-    expect(job.status).toBe('aborted');
+    expect((error as Error).message).toBe(`IQM job ${job.id} did not finish within 30 ms and was cancelled`);
+    expect(job.status).toBe('cancelled');
   });
 
   it('rides out a failed poll or two, but not a refusal', async () => {
@@ -143,7 +149,7 @@ describe('IQM sampler', () => {
     while ((fake.jobs[1]?.statusPolls ?? 0) < 1) await sleep(1);
     fake.answerNext(403, { detail: 'Your project has run out of credits' });
     await expect(refused).rejects.toMatchObject({ status: 403 });
-    expect(fake.jobs[1].status).toBe('aborted');
+    expect(fake.jobs[1].status).toBe('cancelled');
   });
 
   it('gives up after too many failed polls in a row', async () => {
@@ -157,10 +163,10 @@ describe('IQM sampler', () => {
 
   it('refuses counts that do not match the circuits one to one', async () => {
     const api: IqmApi = {
-      quantumArchitecture: async () => ({ qubits: ['QB1'], couplings: [] }),
+      calibratedDevice: aDevice,
       submit: async () => 'job-1',
-      status: async () => ({ status: 'ready' }),
-      counts: async () => [{ '0': 50 }],
+      status: async () => ({ status: 'completed' }),
+      counts: async () => [{ measurementKeys: ['m'], counts: { '0': 50 } }],
       abort: async () => undefined,
     };
     const short = await createIqmSampler(api, { pollMs: POLL_MS });
@@ -169,17 +175,31 @@ describe('IQM sampler', () => {
     );
   });
 
-  it('rejects when IQM deletes the job before its counts are read', async () => {
+  it('refuses counts whose measurement keys are not the circuit’s, in its order', async () => {
     const api: IqmApi = {
-      quantumArchitecture: async () => ({ qubits: ['QB1'], couplings: [] }),
+      calibratedDevice: aDevice,
       submit: async () => 'job-2',
-      status: async () => ({ status: 'deleted' }),
-      counts: async () => [],
+      status: async () => ({ status: 'completed' }),
+      counts: async () => [{ measurementKeys: ['m', 'extra'], counts: { '00': 50 } }],
       abort: async () => undefined,
     };
-    const gone = await createIqmSampler(api);
-    await expect(gone.sample(CIRCUITS, 50)).rejects.toThrow(
-      'IQM job job-2 was deleted before its counts were read',
+    const keyed = await createIqmSampler(api, { pollMs: POLL_MS });
+    await expect(keyed.sample([CIRCUITS[0]], 50)).rejects.toThrow(
+      `IQM job job-2 answered circuit a's counts for measurement keys ["m","extra"]; the circuit measures ["m"]`,
     );
+  });
+
+  it('keeps polling through statuses it does not know, until one that ends the job', async () => {
+    const statuses = ['waiting', 'compilation_started', 'pending_execution', 'completed'];
+    const api: IqmApi = {
+      calibratedDevice: aDevice,
+      submit: async () => 'job-3',
+      status: async () => ({ status: statuses.shift()! }),
+      counts: async () => [{ measurementKeys: ['m'], counts: { '00': 5 } }],
+      abort: async () => undefined,
+    };
+    const patient = await createIqmSampler(api, { pollMs: POLL_MS });
+    expect(await patient.sample([CIRCUITS[0]], 5)).toEqual([{ '00': 5 }]);
+    expect(statuses).toEqual([]);
   });
 });
