@@ -2,6 +2,11 @@ import path from 'node:path';
 import { BRAKET_EXECUTION_ROLE_NAME, MARKETPLACE_MODES } from '@hivqe/contract';
 import { z } from 'zod';
 import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER } from './modules/jobs/job-limits.ts';
+import {
+  BRAKET_LIMITS,
+  CONTAINER_IMAGE_MESSAGE,
+  CONTAINER_IMAGE_URI,
+} from './providers/quantum/braket/braket-limits.ts';
 import { trustProxySetting } from './startup/trust-proxy.ts';
 
 const optionalUrl = z.url().optional();
@@ -62,7 +67,14 @@ const configSchema = z.object({
   /** Where new hybrid jobs run: the built-in engine, or Amazon Braket in each user's own account. */
   JOB_BACKEND: z.enum(['local', 'braket']).default('local'),
   /** The ECR image Braket jobs run; required with JOB_BACKEND=braket. */
-  BRAKET_CONTAINER_IMAGE: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
+  BRAKET_CONTAINER_IMAGE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(BRAKET_LIMITS.containerImageLength, CONTAINER_IMAGE_MESSAGE)
+      .regex(CONTAINER_IMAGE_URI, CONTAINER_IMAGE_MESSAGE)
+      .optional(),
+  ),
   /** The job's execution role in the customer's account, as path and name after `role/`. */
   BRAKET_EXECUTION_ROLE_NAME: z.preprocess(
     emptyAsUndefined,
@@ -72,8 +84,9 @@ const configSchema = z.object({
       .default(BRAKET_EXECUTION_ROLE_NAME),
   ),
   /**
-   * IQM Resonance (e.g. https://cocos.resonance.meetiqm.com): when set, IQM jobs draw their shots from the
-   * user's quantum computer there with their API key; unset, they run wholly on the local engine.
+   * IQM Resonance's IQM Server root (API v1; e.g. https://resonance.iqm.tech, not the retired `cocos.` host):
+   * when set, IQM jobs draw their shots from the user's quantum computer there with their API key; unset,
+   * they run wholly on the local engine.
    */
   IQM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** How often a running IQM job's status is polled. */

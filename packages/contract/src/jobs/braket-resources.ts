@@ -11,6 +11,24 @@ export const BRAKET_EXECUTION_ROLE_NAME = 'service-role/AmazonBraketJobsExecutio
  */
 export const HIVQE_CONTAINER_IMAGE = 'hi-vqe/engine:latest';
 
+/**
+ * AWS's limit of user tags on one resource. Braket's API model sets none on its TagsMap, so this is the
+ * tagging limit every AWS service applies.
+ */
+export const BRAKET_MAX_TAGS = 50;
+/** The tag the server adds to every Braket job: the job's id here, to find it from the AWS side. */
+export const JOB_ID_TAG = 'hivqe-job-id';
+/** Tags a user may give a job: Braket's limit less the one the server adds. */
+export const MAX_USER_TAGS = BRAKET_MAX_TAGS - 1;
+
+/**
+ * What Braket's hyperparameter pattern `^.*$` does not match: a line terminator of Java's regular expressions
+ * (LF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR), since `.` stops at each.
+ */
+export const BRAKET_LINE_TERMINATOR = /[\n\r\u0085\u2028\u2029]/;
+/** The Unicode-only line separators (NEL, U+2028, U+2029): refused in every hyperparameter, multi-line or not. */
+export const UNICODE_LINE_SEPARATOR = /[\u0085\u2028\u2029]/;
+
 /** The folder of the bucket job results go to. */
 export const JOB_OUTPUT_FOLDER = 'jobs';
 

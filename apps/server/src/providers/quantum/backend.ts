@@ -45,6 +45,8 @@ export interface QuantumBackend {
     hyperparameters: Readonly<Record<string, string>>,
     ownerId: string,
   ): Promise<string | null>;
+  /** Why this back end cannot run a job on this classical instance type, or null; absent: it runs any. */
+  instanceRefusal?(instanceType: string): string | null;
   /** Hands a stored job to the service. */
   submit(job: JobRow): Promise<void>;
   /** Brings the stored job up to date with the service (X-Force-Refresh). */

@@ -1,4 +1,6 @@
 import {
+  CLOUD_WIZARD_INSTANCE_LABELS,
+  CLOUD_WIZARD_INSTANCE_TYPES,
   FORM_ANSATZ_OPTIONS,
   FORM_BASIS_OPTIONS,
   FORM_ENTANGLEMENT_OPTIONS,
@@ -10,7 +12,6 @@ import {
   WIZARD_ANSATZ_OPTIONS,
   WIZARD_BASIS_OPTIONS,
   WIZARD_ENTANGLEMENT_OPTIONS,
-  WIZARD_INSTANCE_TYPES,
   nextFormBondKey,
   nextWizardBondKey,
   type JobBonds,
@@ -41,6 +42,8 @@ export interface JobFormVariant {
   ansatzOptions: readonly string[];
   entanglementOptions: readonly string[];
   instanceTypes: readonly string[];
+  /** A type's label where it differs from the type itself. */
+  instanceLabels?: Readonly<Record<string, string>>;
   nextBondKey: (bonds: JobBonds) => string;
 }
 
@@ -61,7 +64,9 @@ export const WIZARD_VARIANT: JobFormVariant = {
   basisOptions: WIZARD_BASIS_OPTIONS,
   ansatzOptions: WIZARD_ANSATZ_OPTIONS,
   entanglementOptions: WIZARD_ENTANGLEMENT_OPTIONS,
-  instanceTypes: WIZARD_INSTANCE_TYPES,
+  // Braket runs ml.* types only: the spec's four, as the Braket types that stand in for them (decisions.md).
+  instanceTypes: CLOUD_WIZARD_INSTANCE_TYPES,
+  instanceLabels: CLOUD_WIZARD_INSTANCE_LABELS,
   nextBondKey: nextWizardBondKey,
 };
 

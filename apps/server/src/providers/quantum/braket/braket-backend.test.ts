@@ -152,7 +152,8 @@ describe('creating a hybrid job on Braket', () => {
     expect(row).toMatchObject({
       backend: 'braket',
       status: 'QUEUED',
-      roleArn: `arn:aws:iam::${ACCOUNT}:role/HI-VQE-Access-Role`,
+      // The role Braket runs the job with, not the access role the server assumed to create it.
+      roleArn: `arn:aws:iam::${ACCOUNT}:role/service-role/AmazonBraketJobsExecutionRole`,
       outputDataConfig: { s3Path: `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs` },
       userId: user.id,
     });

@@ -5,7 +5,7 @@ import {
   CreateJobCommand,
   GetJobCommand,
   SearchJobsCommand,
-  type _InstanceType,
+  _InstanceType,
   type GetJobResponse,
 } from '@aws-sdk/client-braket';
 import {
@@ -16,7 +16,10 @@ import {
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import {
   accountDigits,
+  BRAKET_LINE_TERMINATOR,
+  braketInstanceRefusal,
   isTerminalJobStatus,
+  JOB_ID_TAG,
   JOB_STATUSES,
   outputS3Path,
   serviceBucketName,
@@ -26,20 +29,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { jobs, type JobKind, type JobRow } from '../../../db/schema/jobs.ts';
-import { notFound } from '../../../lib/http-errors.ts';
+import { badRequest, notFound } from '../../../lib/http-errors.ts';
 import type { CloudAccount } from '../../../modules/account/service.ts';
 import type { CancelOutcome, EnergyPoint, JobLogEvent, JobLogs, QuantumBackend } from '../backend.ts';
 import { awsHttpError, type AwsCallTarget } from './aws-errors.ts';
+import { BRAKET_LIMITS } from './braket-limits.ts';
 import { energyPointsFromLogs } from './log-metrics.ts';
-
-/** Braket's limits on a job (cloud-services.md). */
-export const BRAKET_LIMITS = {
-  jobName: /^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,50}$/,
-  jobNameLength: 50,
-  hyperparameters: 100,
-  hyperparameterLength: 2500,
-  maxRuntimeSeconds: 432_000,
-} as const;
 
 /** STS's shortest session: every call assumes the role afresh, so nothing long-lived is held. */
 export const SESSION_SECONDS = 900;
@@ -117,17 +112,29 @@ export class BraketBackend implements QuantumBackend {
       return `Amazon Braket takes at most ${BRAKET_LIMITS.hyperparameters} hyperparameters`;
     }
     for (const [name, value] of entries) {
-      if (value.length === 0 || value.length > BRAKET_LIMITS.hyperparameterLength || /[\r\n]/.test(value)) {
+      if (
+        value.length === 0 ||
+        value.length > BRAKET_LIMITS.hyperparameterLength ||
+        BRAKET_LINE_TERMINATOR.test(value)
+      ) {
         return `Hyperparameter ${name} must be one line of 1 to ${BRAKET_LIMITS.hyperparameterLength} characters`;
       }
     }
     return null;
   }
 
+  /** Braket runs its ml.* types only (its InstanceType); the message names the nearest one. */
+  instanceRefusal(instanceType: string): string | null {
+    return (
+      braketInstanceRefusal(instanceType) ??
+      (isSdkInstanceType(instanceType) ? null : unknownType(instanceType))
+    );
+  }
+
   /**
    * CreateJob in the user's account. Until Braket accepts the job nothing runs, so a refusal (no settings, a
    * denied role, throttling, validation) removes the stored row and answers the error. Once accepted, the row
-   * (and `job`, which the jobs module answers with) takes Braket's ARN, the role and the output path.
+   * (and `job`, which the jobs module answers with) takes Braket's ARN, the execution role and the output path.
    */
   async submit(job: JobRow): Promise<void> {
     let accepted: { jobArn: string; roleArn: string; s3Path: string; jobName: string };
@@ -136,29 +143,34 @@ export class BraketBackend implements QuantumBackend {
       const { account } = session;
       const jobName = braketJobName(job.jobName);
       const s3Path = outputS3Path(serviceBucketName(this.region(job), account.accountId));
+      const roleArn = `arn:aws:iam::${accountDigits(account.accountId)}:role/${this.deps.executionRoleName}`;
       const instance = job.instanceConfig ?? DEFAULT_INSTANCE;
+      // The jobs module asked instanceRefusal before storing the job; this keeps the SDK's type honest.
+      const { instanceType } = instance;
+      if (!isSdkInstanceType(instanceType)) throw badRequest(unknownType(instanceType));
       const answer = await guarded('Amazon Braket', () =>
         session.braket.send(
           new CreateJobCommand({
             jobName,
             clientToken: job.id,
-            roleArn: `arn:aws:iam::${accountDigits(account.accountId)}:role/${this.deps.executionRoleName}`,
+            roleArn,
             algorithmSpecification: { containerImage: { uri: this.deps.containerImage } },
             hyperParameters: { ...job.hyperparameters },
             deviceConfig: { device: job.device },
             instanceConfig: {
-              instanceType: instance.instanceType as _InstanceType,
+              instanceType,
               volumeSizeInGb: instance.volumeSizeInGb,
               instanceCount: instance.instanceCount,
             },
             outputDataConfig: { s3Path },
             stoppingCondition: { maxRuntimeInSeconds: BRAKET_LIMITS.maxRuntimeSeconds },
-            tags: { ...job.tags, 'hivqe-job-id': job.id },
+            tags: { ...job.tags, [JOB_ID_TAG]: job.id },
           }),
         ),
       );
       if (!answer.jobArn) throw awsHttpError(new Error('CreateJob answered no job ARN'), 'Amazon Braket');
-      accepted = { jobArn: answer.jobArn, roleArn: account.roleArn, s3Path, jobName };
+      // The role Braket runs the job with, not the access role this server assumed to create it.
+      accepted = { jobArn: answer.jobArn, roleArn, s3Path, jobName };
     } catch (error) {
       await this.deps.db.delete(jobs).where(eq(jobs.id, job.id));
       throw error;
@@ -401,6 +413,11 @@ async function guarded<T>(target: AwsCallTarget, call: () => Promise<T>): Promis
 /** The streams' events as one log by time; ties keep stream order, then each stream's own (sort is stable). */
 const mergeByTime = (streams: JobLogEvent[][]): JobLogEvent[] =>
   streams.flat().sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+
+const SDK_INSTANCE_TYPES: readonly string[] = Object.values(_InstanceType);
+const isSdkInstanceType = (value: string): value is _InstanceType => SDK_INSTANCE_TYPES.includes(value);
+const unknownType = (instanceType: string) =>
+  `Amazon Braket cannot run instance type ${instanceType}: its API does not name it`;
 
 const knownStatus = (status: string | undefined): JobStatus | undefined =>
   (JOB_STATUSES as readonly string[]).includes(status ?? '') ? (status as JobStatus) : undefined;

@@ -13,7 +13,10 @@ export function InstanceTypeField({ form, onChange, variant }: JobFieldsProps) {
     <SelectField
       label="Instance Type"
       value={form.instance_type}
-      options={optionsWithCurrent(variant.instanceTypes, form.instance_type)}
+      options={optionsWithCurrent(variant.instanceTypes, form.instance_type).map((value) => ({
+        value,
+        label: variant.instanceLabels?.[value] ?? value,
+      }))}
       hint={instanceHint(form.instance_type, recommended)}
       onChange={(instance_type) => onChange({ instance_type })}
     />
