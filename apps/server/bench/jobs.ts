@@ -14,6 +14,7 @@ export async function benchJobs(): Promise<void> {
   const { database, base, post, dbLabel, registerConfirmed, close } = await startBenchServer(
     'bench_jobs',
     new Passwords({ memoryCost: 1024, timeCost: 1 }),
+    process.env.DATABASE_URL,
   );
 
   const email = 'jobs-bench@example.com';

@@ -6,13 +6,11 @@ import { Keyring } from '../src/providers/secrets/keyring.ts';
 import { MemoryMailer, RELAXED_THROTTLE } from '../test/harness.ts';
 
 /**
- * The app listening on a random loopback port, over PostgreSQL (schema `schemaName`) when DATABASE_URL is
- * set, else in-memory PGlite; with a user who registered and confirmed `email`.
+ * The app listening on a random loopback port, over PostgreSQL at `url` (schema `schemaName`; by default
+ * DATABASE_URL) when there is one, else in-memory PGlite.
  */
-export async function startBenchServer(schemaName: string, passwords: Passwords) {
-  const database = await openDatabase(
-    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, schemaName } : {},
-  );
+export async function startBenchServer(schemaName: string, passwords: Passwords, url: string | undefined) {
+  const database = await openDatabase(url ? { url, schemaName } : {});
   await database.migrate();
   const mailer = new MemoryMailer();
   const { app } = await buildApp({
@@ -37,7 +35,7 @@ export async function startBenchServer(schemaName: string, passwords: Passwords)
     base,
     post,
     /** Which database the numbers were measured on. */
-    dbLabel: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    dbLabel: url ? 'PostgreSQL' : 'PGlite',
     /** Registers `email` and confirms it with the mailed code. */
     async registerConfirmed(email: string, password: string) {
       await post('/auth/register', { email, password });

@@ -5,3 +5,5 @@ export function percentile(samples: number[], p: number): number {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+export const median = (samples: number[]) => percentile(samples, 50);

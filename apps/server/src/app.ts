@@ -30,6 +30,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthRepo } from './modules/auth/repo.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { DeviceCookies } from './modules/auth/device-cookie.ts';
+import { LiveSessions } from './modules/auth/live-sessions.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
+import { listenForSessionChanges } from './modules/auth/session-events.ts';
 import { SignInGuard } from './modules/auth/sign-in-guard.ts';
 import {
   DEFAULT_AUTH_THROTTLE,
@@ -62,6 +65,7 @@ import { PrioritiesService } from './modules/priorities/service.ts';
 import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { markGuardedOperations, openapiSecurityComponents } from './plugins/openapi-security.ts';
 import { registerRequestTextCheck } from './plugins/request-text.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { RoleAccessChecker } from './providers/aws/role-access.ts';
@@ -144,11 +148,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: `${BRAND.product} API`, version: '1.0.0' } },
+    openapi: {
+      info: { title: `${BRAND.product} API`, version: '1.0.0' },
+      components: openapiSecurityComponents,
+    },
     transform: jsonSchemaTransform,
   });
 
-  const repo = new AuthRepo(deps.db);
+  const sessionCache = new SessionCache();
+  const sessionEvents = await listenForSessionChanges(deps.db, sessionCache, deps.logger);
+  app.addHook('onClose', () => sessionEvents.close());
+  const repo = new AuthRepo(deps.db, sessionCache);
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
   const audit = new AuditLog(new AuditRepo(deps.db));
   const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit });
@@ -251,7 +261,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
     log: deps.logger,
   });
-  const { requireUser, requireAdmin } = makeGuards(repo, tokens, now);
+  const { requireUser, requireAdmin } = makeGuards(
+    new LiveSessions(repo, sessionCache, sessionEvents),
+    tokens,
+    now,
+  );
+  markGuardedOperations(app, [requireUser, requireAdmin]);
 
   await app.register(
     async (api) => {

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from '@hivqe/contract';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
-import type { AuthRepo, UserRow } from '../modules/auth/repo.ts';
-import { oldestLiveSessionStart } from '../modules/auth/session-lifetime.ts';
+import type { LiveSessions } from '../modules/auth/live-sessions.ts';
+import type { UserRow } from '../modules/auth/repo.ts';
+import { sessionOutlived } from '../modules/auth/session-lifetime.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 
 export interface Principal {
@@ -19,22 +20,25 @@ declare module 'fastify' {
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * The Bearer token is checked against the database on every request, so logout, session revocation, the
- * session's absolute lifetime and account deletion take effect at once rather than when the token expires.
- * Routes run the guards as `onRequest` hooks: an anonymous caller gets 401 before the body is even parsed.
+ * The Bearer token's session is checked on every request (see LiveSessions), so logout, session revocation,
+ * the session's absolute lifetime, account deletion and role changes take effect at once rather than when the
+ * token expires. Routes run the guards as `onRequest` hooks: an anonymous caller gets 401 before the body is
+ * even parsed.
  */
 export function makeGuards(
-  repo: AuthRepo,
+  sessions: LiveSessions,
   tokens: TokenService,
   now: () => Date,
 ): { requireUser: Guard; requireAdmin: Guard } {
   const requireUser: Guard = async (request) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const claims = token ? await tokens.verifyAccess(token) : null;
-    const user = claims ? await repo.findSessionUser(claims.sid, oldestLiveSessionStart(now())) : undefined;
-    if (!claims || !user || user.id !== claims.sub) throw unauthorized(AUTH_MESSAGES.authRequired);
-    request.principal = { user, sessionId: claims.sid };
+    const claims = token ? tokens.verifyAccess(token) : null;
+    const session = claims ? await sessions.find(claims.sid) : undefined;
+    if (!claims || !session || session.user.id !== claims.sub || sessionOutlived(session.startedAt, now())) {
+      throw unauthorized(AUTH_MESSAGES.authRequired);
+    }
+    request.principal = { user: session.user, sessionId: claims.sid };
   };
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);

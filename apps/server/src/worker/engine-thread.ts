@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
+import { parseHiVqeParams, runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
+import type { StoredRunResult } from '../db/schema/jobs.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
-import { engineRuns } from '../providers/quantum/local/engine-runs.ts';
+import { engineRuns, type EngineRun } from '../providers/quantum/local/engine-runs.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
 /**
@@ -24,6 +25,22 @@ const summary = (result: EngineResult) =>
   (result.eCasci === null ? '' : `, E(CASCI) = ${result.eCasci.toFixed(10)} Ha`) +
   `; ${result.iterations} iterations, ${result.numStates} determinants, ${result.seconds.toFixed(2)} s`;
 
+const runResult = (run: EngineRun, result: EngineResult): StoredRunResult => {
+  const params = parseHiVqeParams(run.hyperparameters);
+  return {
+    geometryTag: run.hyperparameters.geometry_tag ?? null,
+    moleculeGeometry: params.moleculeGeometry,
+    exactEnergy: params.exactEnergy,
+    energy: result.energy,
+    eRhf: result.eRhf,
+    eNuc: result.eNuc,
+    eCasci: result.eCasci,
+    numStates: result.numStates,
+    iterations: result.iterations,
+    seconds: result.seconds,
+  };
+};
+
 /** Several molecules (an IQM bond scan) run one after the other; their cost-function calls keep counting. */
 async function runJob(): Promise<void> {
   const sampler = iqm === undefined ? undefined : await iqmSampler(iqm);
@@ -41,6 +58,7 @@ async function runJob(): Promise<void> {
       signal: stop.signal,
     });
     send({ type: 'log', line: summary(result) });
+    send({ type: 'result', result: runResult(run, result) });
   }
 }
 

@@ -199,6 +199,8 @@ export class LocalRunner implements RunnerControl {
           return output.log(message.line);
         case 'iteration':
           return output.metric(message.point);
+        case 'result':
+          return output.result(message.result);
         case 'remote-job':
           run.remoteJob = message.id;
           return;

@@ -1,4 +1,5 @@
 import type { IterationPoint } from '@hivqe/engine';
+import type { StoredRunResult } from '../db/schema/jobs.ts';
 import type { JobOutputRepo, NewJobLog, NewJobMetric } from './job-output.ts';
 
 /** Rows per insert, well below PostgreSQL's 65,535 bind parameters. */
@@ -11,6 +12,7 @@ const MAX_BATCH = 2000;
 export class RunOutput {
   private readonly logs: NewJobLog[] = [];
   private readonly metrics: NewJobMetric[] = [];
+  private readonly results: StoredRunResult[] = [];
   private scheduled = false;
   private written: Promise<void> = Promise.resolve();
 
@@ -38,6 +40,12 @@ export class RunOutput {
     this.schedule();
   }
 
+  /** A computation's result, stored after the points and lines reported before it. */
+  result(result: StoredRunResult): void {
+    this.results.push(result);
+    this.schedule();
+  }
+
   /** Resolves once everything reported so far is stored. */
   flushed(): Promise<void> {
     return this.written;
@@ -53,10 +61,13 @@ export class RunOutput {
     this.scheduled = false;
     const logs = this.logs.splice(0, MAX_BATCH);
     const metrics = this.metrics.splice(0, MAX_BATCH);
-    if (this.logs.length > 0 || this.metrics.length > 0) this.schedule();
+    // A result waits until the points before it are written: it comes after its computation's last point.
+    const results = this.metrics.length === 0 ? this.results.splice(0) : [];
+    if (this.logs.length > 0 || this.metrics.length > 0 || this.results.length > 0) this.schedule();
     try {
       await this.repo.appendLogs(logs);
       await this.repo.appendMetrics(metrics);
+      for (const result of results) await this.repo.appendResult(this.jobId, result);
     } catch (error) {
       this.onError(error);
     }

@@ -1,5 +1,5 @@
 import type { IterationPoint } from '@hivqe/engine';
-import type { JobKind } from '../db/schema/jobs.ts';
+import type { JobKind, StoredRunResult } from '../db/schema/jobs.ts';
 
 /** What the runner hands the engine thread (as workerData): the job as stored. */
 export interface ThreadInput {
@@ -25,6 +25,8 @@ export type ThreadCommand = { type: 'abort' };
 export type ThreadMessage =
   | { type: 'log'; line: string }
   | { type: 'iteration'; point: IterationPoint }
+  /** One molecule's computation finished: its energies and sizes, stored as they are (not parsed from logs). */
+  | { type: 'result'; result: StoredRunResult }
   /** The IQM job now in flight (null once its counts are in): the runner aborts it if the run is stopped. */
   | { type: 'remote-job'; id: string | null }
   | { type: 'done' }

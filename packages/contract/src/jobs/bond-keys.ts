@@ -1,4 +1,4 @@
-import { DEFAULT_BOND_KEY, DEFAULT_EXACT_ENERGY, defaultGeometry } from './defaults.ts';
+import { DEFAULT_BOND_KEY, defaultGeometry } from './defaults.ts';
 import type { JobBonds } from './job-form.ts';
 
 /** Adding, renaming and removing molecules by bond length (jobs.md 2.10, 5 'Molecules'). */
@@ -43,10 +43,10 @@ function wholeTenths(key: string): number {
   return Number(whole) * 10 + Number(fraction[0]);
 }
 
-/** Adds a nitrogen pair at the bond length with the default exact energy. */
+/** Adds a nitrogen pair at the bond length, without an exact energy. */
 export const addBond = (bonds: JobBonds, key: string): JobBonds => ({
   molecules: { ...bonds.molecules, [key]: defaultGeometry(key) },
-  exactEnergies: { ...bonds.exactEnergies, [key]: DEFAULT_EXACT_ENERGY },
+  exactEnergies: bonds.exactEnergies,
 });
 
 export function removeBond(bonds: JobBonds, key: string): JobBonds {

@@ -111,7 +111,7 @@ describe('cloneJobForm', () => {
       max_iterations: 9,
       parameters: { ...base().parameters, shots: 300, maxIterations: 9 },
       molecules: { '1.6': 'Li 0 0 0;H 0 0 1.6' },
-      exactEnergies: { '1.6': -108.9 },
+      exactEnergies: {},
       basis: 'sto3g',
       active_orbitals: [0, 1, 2, 3, 4, 5],
       frozen_orbitals: [],

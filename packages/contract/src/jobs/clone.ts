@@ -1,5 +1,5 @@
 import { bucketFromS3Path } from './braket-resources.ts';
-import { DEFAULT_BOND_KEY, DEFAULT_EXACT_ENERGY } from './defaults.ts';
+import { DEFAULT_BOND_KEY } from './defaults.ts';
 import type { HybridJobDetailResponse } from './hybrid-job-schemas.ts';
 import { fromHyperparameters } from './hyperparameters.ts';
 import type { JobForm } from './job-form.ts';
@@ -28,7 +28,7 @@ export function cloneJobForm(detail: HybridJobDetailResponse, base: JobForm): Jo
       ? { molecules: base.molecules, exactEnergies: base.exactEnergies }
       : {
           molecules: { [bondKey]: values.molecule_geometry },
-          exactEnergies: { [bondKey]: values.exact_energy ?? DEFAULT_EXACT_ENERGY },
+          exactEnergies: values.exact_energy === undefined ? {} : { [bondKey]: values.exact_energy },
         };
   return {
     ...base,

@@ -21,9 +21,8 @@ export const JOB_DEFAULTS = {
   reset_convergence_count: true,
 } as const;
 
-/** The first molecule's bond length, and the exact energy every new molecule starts with. */
+/** The first molecule's bond length. Molecules start without an exact energy: the engine's CASCI stands in. */
 export const DEFAULT_BOND_KEY = '1.0';
-export const DEFAULT_EXACT_ENERGY = -108.9;
 
 /** A new molecule: a nitrogen pair at the bond length (jobs.md 5 'Molecules'). */
 export const defaultGeometry = (bondKey: string) => `N 0 0 0;N 0 0 ${bondKey}`;

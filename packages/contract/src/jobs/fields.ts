@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineText } from '../text.ts';
 import { BOND_KEY_PATTERN } from './bond-keys.ts';
+import { JOB_ID_TAG, MAX_USER_TAGS, UNICODE_LINE_SEPARATOR } from './braket-resources.ts';
 import {
   HYPERPARAMETER_MAX_ENTRIES,
   HYPERPARAMETER_VALUE_MAX_LENGTH,
@@ -85,6 +86,11 @@ export const moleculeGeometry = multilineText(
       HYPERPARAMETER_VALUE_MAX_LENGTH,
       `molecule_geometry must be at most ${HYPERPARAMETER_VALUE_MAX_LENGTH} characters`,
     )
+    // Braket refuses them in a hyperparameter, and parseGeometry would read them as spaces.
+    .refine((geometry) => !UNICODE_LINE_SEPARATOR.test(geometry), {
+      message: 'molecule_geometry must not contain Unicode line separators (U+0085, U+2028, U+2029)',
+      abort: true,
+    })
     .refine((geometry) => parseGeometry(geometry) !== null, GEOMETRY_MESSAGE),
 );
 
@@ -109,10 +115,20 @@ export const ansatzEntanglement = z.enum(ENTANGLEMENT_OPTIONS, {
   message: oneOf('ansatz_entanglement', ENTANGLEMENT_OPTIONS),
 });
 
-/** Braket's tag limits: at most 50 tags, keys 1-128 characters, values up to 256. */
+/**
+ * AWS's tag limits: keys 1-128 characters, values up to 256, at most 50 tags a resource, of which the server
+ * takes one (JOB_ID_TAG) and AWS keeps the `aws:` prefix for itself.
+ */
 export const jobTags = z
   .record(z.string().min(1).max(128), z.string().max(256))
-  .refine((tags) => Object.keys(tags).length <= 50, 'At most 50 tags');
+  .refine(
+    (tags) => Object.keys(tags).length <= MAX_USER_TAGS,
+    `At most ${MAX_USER_TAGS} tags (AWS allows 50 and the server adds ${JOB_ID_TAG})`,
+  )
+  .refine(
+    (tags) => Object.keys(tags).every((key) => key !== JOB_ID_TAG && !key.toLowerCase().startsWith('aws:')),
+    `Tag keys ${JOB_ID_TAG} and those starting with aws: are reserved`,
+  );
 
 /** Hyperparameters as Braket carries them: strings, at most 100 entries of at most 2500 characters. */
 export const hyperparameterMap = z

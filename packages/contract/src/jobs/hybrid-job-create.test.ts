@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BRAKET_MAX_TAGS, JOB_ID_TAG, MAX_USER_TAGS } from './braket-resources.ts';
 import { ANKAA_3, GARNET } from './devices.ts';
 import { GEOMETRY_MESSAGE, ORBITALS_OVERLAP_MESSAGE } from './fields.ts';
 import {
@@ -37,6 +38,18 @@ describe('createHybridJobRequest accepts', () => {
     ];
     for (const changes of edges)
       expect(createHybridJobRequest.safeParse({ ...valid(), ...changes }).success).toBe(true);
+  });
+
+  it('a payload without exact_energy and tolerance: the reference is then the engine’s CASCI', () => {
+    const {
+      exact_energy: _energy,
+      tolerance: _tolerance,
+      ...payload
+    } = {
+      ...valid(),
+      exact_energy: -1,
+    };
+    expect(createHybridJobRequest.safeParse(payload).success).toBe(true);
   });
 
   it('both forms’ option spellings and instance types', () => {
@@ -186,9 +199,23 @@ describe('createHybridJobRequest refuses', () => {
     ).toBe('s3Path must be an s3:// address of a bucket');
   });
 
-  it('more than 50 tags', () => {
-    const tags = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
-    expect(refusals({ tags }).tags).toBe('At most 50 tags');
+  it('more tags than Braket takes with the one the server adds, and the reserved keys', () => {
+    const tagged = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 'v']));
+    expect(createHybridJobRequest.safeParse({ ...valid(), tags: tagged(MAX_USER_TAGS) }).success).toBe(true);
+    expect(MAX_USER_TAGS + 1).toBe(BRAKET_MAX_TAGS);
+    expect(refusals({ tags: tagged(MAX_USER_TAGS + 1) }).tags).toBe(
+      'At most 49 tags (AWS allows 50 and the server adds hivqe-job-id)',
+    );
+    for (const key of [JOB_ID_TAG, 'aws:createdBy', 'AWS:x'])
+      expect(refusals({ tags: { [key]: 'v' } }).tags).toMatch(/reserved/);
+  });
+
+  it("a geometry with a line separator Braket's one-line hyperparameters refuse", () => {
+    for (const separator of ['\u0085', '\u2028', '\u2029'])
+      expect(refusals({ molecule_geometry: `H 0 0 0;${separator}H 0 0 0.74` }).molecule_geometry).toMatch(
+        /Unicode line separators/,
+      );
   });
 
   it('a permission source with a malformed organization id', () => {

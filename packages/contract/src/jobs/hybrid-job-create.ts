@@ -40,10 +40,11 @@ const hyperparameterShape = {
   max_iter: integerInRange('max_iter', 1, MAX_ALGORITHM_COUNT),
   max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT),
   max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT),
-  exact_energy: finiteNumber('exact_energy'),
+  /** Optional: without it the engine's CASCI is the reference, when the active space allows it. */
+  exact_energy: finiteNumber('exact_energy').optional(),
   geometry_tag: bondKey('geometry_tag'),
   /** Not in the spec's payload list: the form's tolerance, carried so a clone gets it back. */
-  tolerance: nonNegative('tolerance'),
+  tolerance: nonNegative('tolerance').optional(),
   debug_use_simulator: z.boolean({ message: 'debug_use_simulator must be true or false' }),
 };
 

@@ -25,7 +25,6 @@ describe('buildHybridJobPayload', () => {
       max_states: 20000,
       max_expansion_states: 500,
       tolerance: 0.001,
-      exact_energy: -108.9,
       geometry_tag: '1.0',
       debug_use_simulator: true,
       aws_region: 'us-east-1',

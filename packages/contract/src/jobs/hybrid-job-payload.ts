@@ -26,7 +26,7 @@ const jobRegion = (form: JobForm) =>
   findDevice(form.device)?.region ?? (form.aws_default_region || DEFAULT_JOB_REGION);
 
 /**
- * The cloud create payload of a form (jobs.md 3). Only the first molecule and its exact energy are sent; the
+ * The cloud create payload of a form (jobs.md 3). Only the first molecule and its exact energy (if any) are sent; the
  * forms refuse to create without a molecule, so a form without one is a programming error and throws.
  */
 export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
@@ -49,8 +49,8 @@ export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
     shots: form.shots,
     max_states: form.parameters.max_states,
     max_expansion_states: form.parameters.max_expansion_states,
-    tolerance: form.parameters.tolerance,
-    exact_energy: molecule.exactEnergy,
+    ...(form.parameters.tolerance === undefined ? {} : { tolerance: form.parameters.tolerance }),
+    ...(molecule.exactEnergy === undefined ? {} : { exact_energy: molecule.exactEnergy }),
     geometry_tag: molecule.bondKey,
     debug_use_simulator: isSimulatorPath(form.device),
     aws_region: region,

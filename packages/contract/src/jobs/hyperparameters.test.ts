@@ -15,7 +15,6 @@ describe('toHyperparameters', () => {
       shots: '1000',
       active_orbitals: '[2,3,4,5,6,7,8,9,10,11]',
       frozen_orbitals: '[0,1]',
-      exact_energy: '-108.9',
       amplitude_screening_tolerance: '1e-20',
       convergence_abstol: '0.0001',
       configuration_recovery: 'false',
@@ -24,6 +23,14 @@ describe('toHyperparameters', () => {
       geometry_tag: '1.0',
     });
     expect(Object.values(map).every((value) => typeof value === 'string')).toBe(true);
+  });
+
+  it('leaves out the optional values a payload does not carry, rather than writing "undefined"', () => {
+    const { tolerance: _tolerance, ...withoutTolerance } = payload();
+    const map = toHyperparameters(withoutTolerance);
+    expect(map).not.toHaveProperty('exact_energy');
+    expect(map).not.toHaveProperty('tolerance');
+    expect(Object.values(map)).not.toContain('undefined');
   });
 
   it('adds molecule_options and hivqe_options as JSON strings', () => {

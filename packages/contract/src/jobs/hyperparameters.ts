@@ -64,7 +64,9 @@ const pick = (values: HybridJobHyperparameterValues, fields: readonly Field[]) =
 
 export function toHyperparameters(values: HybridJobHyperparameterValues): Record<string, string> {
   return {
-    ...Object.fromEntries(FIELDS.map((field) => [field, encode(values[field])])),
+    ...Object.fromEntries(
+      FIELDS.filter((field) => values[field] !== undefined).map((field) => [field, encode(values[field])]),
+    ),
     molecule_options: pick(values, MOLECULE_OPTIONS),
     hivqe_options: pick(values, HIVQE_OPTIONS),
   };

@@ -30,6 +30,7 @@ export * from './iqm.ts';
 export * from './iqm-job-payload.ts';
 export * from './iqm-job-schemas.ts';
 export * from './job-form.ts';
+export * from './job-result.ts';
 export * from './limits.ts';
 export * from './molecule.ts';
 export * from './monitor-schemas.ts';

@@ -14,7 +14,9 @@ export function buildIqmJobPayload(form: JobForm, now: Date): IqmJobPayload {
       max_states: form.parameters.max_states,
       max_expansion_states: form.parameters.max_expansion_states,
       molecules: { ...form.molecules },
-      exact_energies: { ...form.exactEnergies },
+      exact_energies: Object.fromEntries(
+        Object.entries(form.exactEnergies).filter(([bond]) => Object.hasOwn(form.molecules, bond)),
+      ),
       active_orbitals: [...form.active_orbitals],
       frozen_orbitals: [...form.frozen_orbitals],
       basis: form.basis,

@@ -49,10 +49,10 @@ export const iqmJobParams = z.object({
 });
 export type IqmJobParams = z.infer<typeof iqmJobParams>;
 
-export const MOLECULE_ENERGY_MISMATCH_MESSAGE = 'exact_energies must give one energy for each molecule';
+export const MOLECULE_ENERGY_MISMATCH_MESSAGE = 'exact_energies must name only bond lengths of the molecules';
 
 /**
- * The wizard's hyperparameters (reading B of jobs.md 3), every molecule with its exact energy. max_states and
+ * The wizard's hyperparameters (reading B of jobs.md 3), every molecule with its exact energy if any. max_states and
  * max_expansion_states are not in reading B's list but are asked for in the wizard's first step, so they are
  * sent when given; the engine's defaults apply otherwise.
  */
@@ -68,16 +68,13 @@ export const iqmJobHyperparameters = z
         (molecules) => Object.keys(molecules).length <= MAX_MOLECULES,
         `molecules must hold at most ${MAX_MOLECULES} molecules`,
       ),
-    exact_energies: bondKeyedMap('exact_energies', finiteNumber('exact energy')),
+    /** Optional, and per molecule: a molecule without one is compared with the engine's CASCI. */
+    exact_energies: bondKeyedMap('exact_energies', finiteNumber('exact energy')).optional(),
   })
   .superRefine((value, ctx) => {
     checkOrbitalsDisjoint(value, ctx);
-    const molecules = Object.keys(value.molecules);
-    const energies = Object.keys(value.exact_energies);
-    if (
-      energies.length !== molecules.length ||
-      !molecules.every((key) => Object.hasOwn(value.exact_energies, key))
-    ) {
+    const energies = Object.keys(value.exact_energies ?? {});
+    if (!energies.every((key) => Object.hasOwn(value.molecules, key))) {
       ctx.addIssue({ code: 'custom', path: ['exact_energies'], message: MOLECULE_ENERGY_MISMATCH_MESSAGE });
     }
   });

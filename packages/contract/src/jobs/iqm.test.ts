@@ -71,6 +71,12 @@ describe('buildIqmJobPayload', () => {
 
   it('passes the server’s validation', () => {
     expect(createIqmJobRequest.safeParse(payload()).success).toBe(true);
+    // The default form has no exact energy: the payload sends none and is still valid.
+    expect(payload().hyperparameters.exact_energies).toEqual({});
+    const { exact_energies: _energies, ...withoutEnergies } = payload().hyperparameters;
+    expect(createIqmJobRequest.safeParse({ ...payload(), hyperparameters: withoutEnergies }).success).toBe(
+      true,
+    );
   });
 });
 

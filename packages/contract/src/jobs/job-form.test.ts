@@ -23,7 +23,7 @@ describe('defaultCloudJobForm', () => {
         max_expansion_states: 500,
       },
       molecules: { '1.0': 'N 0 0 0;N 0 0 1.0' },
-      exactEnergies: { '1.0': -108.9 },
+      exactEnergies: {},
       active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
       frozen_orbitals: [0, 1],
       basis: 'ccpvdz',
@@ -82,10 +82,10 @@ describe('firstMolecule', () => {
     ).toEqual({ bondKey: '1.2', geometry: 'N 0 0 0;N 0 0 1.2', exactEnergy: -109.1 });
   });
 
-  it('falls back on the default energy, and is undefined without molecules', () => {
-    expect(firstMolecule({ molecules: { '1.0': 'H 0 0 0;H 0 0 1' }, exactEnergies: {} })?.exactEnergy).toBe(
-      -108.9,
-    );
+  it('has no exact energy when the molecule has none (never a placeholder), and is undefined without molecules', () => {
+    expect(
+      firstMolecule({ molecules: { '1.0': 'H 0 0 0;H 0 0 1' }, exactEnergies: {} })?.exactEnergy,
+    ).toBeUndefined();
     expect(firstMolecule({ molecules: {}, exactEnergies: {} })).toBeUndefined();
   });
 });

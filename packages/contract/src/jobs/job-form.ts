@@ -1,5 +1,5 @@
 import { serviceBucketName } from './braket-resources.ts';
-import { DEFAULT_BOND_KEY, DEFAULT_EXACT_ENERGY, JOB_DEFAULTS, defaultGeometry } from './defaults.ts';
+import { DEFAULT_BOND_KEY, JOB_DEFAULTS, defaultGeometry } from './defaults.ts';
 import { IQM_ACCOUNT_ID, IQM_FORM_DEVICE, iqmBucketName } from './iqm.ts';
 import { DEFAULT_INSTANCE_TYPE, IQM_DEFAULT_INSTANCE_TYPE } from './instances.ts';
 import type { JobPermissionSource } from './permission-source.ts';
@@ -9,12 +9,13 @@ import { DEFAULT_JOB_REGION, IQM_DEFAULT_REGION } from './regions.ts';
 export interface JobFormParameters {
   shots: number;
   maxIterations: number;
-  tolerance: number;
+  /** Optional: an empty field sends none. */
+  tolerance: number | undefined;
   max_states: number;
   max_expansion_states: number;
 }
 
-/** Bond-length key → geometry, and bond-length key → exact energy. */
+/** Bond-length key → geometry, and bond-length key → exact energy for the molecules that have one. */
 export interface JobBonds {
   molecules: Record<string, string>;
   exactEnergies: Record<string, number>;
@@ -75,7 +76,7 @@ function baseForm(): Omit<
       max_expansion_states: JOB_DEFAULTS.max_expansion_states,
     },
     molecules: { [DEFAULT_BOND_KEY]: defaultGeometry(DEFAULT_BOND_KEY) },
-    exactEnergies: { [DEFAULT_BOND_KEY]: DEFAULT_EXACT_ENERGY },
+    exactEnergies: {},
     active_orbitals: [...JOB_DEFAULTS.active_orbitals],
     frozen_orbitals: [...JOB_DEFAULTS.frozen_orbitals],
     basis: JOB_DEFAULTS.basis,
@@ -123,7 +124,8 @@ export function defaultIqmJobForm(settings: { iqm_api_key?: string | null }): Jo
 export interface FormMolecule {
   bondKey: string;
   geometry: string;
-  exactEnergy: number;
+  /** Absent: the engine's CASCI is the reference. */
+  exactEnergy: number | undefined;
 }
 
 /** The molecule a cloud job runs: the form's first bond length, its geometry and its exact energy. */
@@ -131,5 +133,5 @@ export function firstMolecule(bonds: JobBonds): FormMolecule | undefined {
   const [entry] = Object.entries(bonds.molecules);
   if (entry === undefined) return undefined;
   const [bondKey, geometry] = entry;
-  return { bondKey, geometry, exactEnergy: bonds.exactEnergies[bondKey] ?? DEFAULT_EXACT_ENERGY };
+  return { bondKey, geometry, exactEnergy: bonds.exactEnergies[bondKey] };
 }

@@ -7,6 +7,9 @@ export const JOB_PATHS = {
   hybridJobLogs: '/hi-vqe/hybrid-jobs/logs',
   /** Not in the spec: the energy points the monitor's chart draws (the spec leaves their source open). */
   hybridJobMetrics: '/hi-vqe/hybrid-jobs/metrics',
+  /** Not in the spec: the job's result as one document (energies, sizes, history, timings). */
+  hybridJobResult: '/hi-vqe/hybrid-jobs/result',
   iqmJobs: '/hi-vqe/iqm-jobs',
   iqmJob: (id: string) => `/hi-vqe/iqm-jobs/${encodeURIComponent(id)}`,
+  iqmJobResult: (id: string) => `/hi-vqe/iqm-jobs/${encodeURIComponent(id)}/result`,
 } as const;

@@ -112,3 +112,33 @@ export const jobMetrics = pgTable(
   },
   (t) => [index('job_metrics_job_idx').on(t.jobId, t.id)],
 );
+
+/** What the engine found for one molecule of a job, stored as each computation finishes. */
+export interface StoredRunResult {
+  geometryTag: string | null;
+  moleculeGeometry: string;
+  /** The user's exact energy for the molecule; null when they gave none. */
+  exactEnergy: number | null;
+  energy: number;
+  eRhf: number;
+  eNuc: number;
+  /** null when the active space was above the engine's CASCI limit. */
+  eCasci: number | null;
+  /** Determinants of the final subspace. */
+  numStates: number;
+  iterations: number;
+  seconds: number;
+}
+
+/** One row per engine computation (a cloud job has one, an IQM bond scan one per molecule), in run order. */
+export const jobResults = pgTable(
+  'job_results',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    result: jsonb('result').$type<StoredRunResult>().notNull(),
+  },
+  (t) => [index('job_results_job_idx').on(t.jobId, t.id)],
+);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { Repo } from '../../db/repo.ts';
 import {
@@ -9,6 +9,7 @@ import {
   users,
   type CodePurpose,
 } from '../../db/schema/index.ts';
+import type { SessionInvalidation } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -16,25 +17,28 @@ export type CodeRow = typeof confirmationCodes.$inferSelect;
 export type AuthEventRow = typeof authEvents.$inferSelect;
 export type NewAuthEvent = typeof authEvents.$inferInsert;
 
+export interface LiveSession {
+  user: UserRow;
+  startedAt: Date;
+}
+
 /** Users, sessions, refresh tokens, confirmation codes and authentication events. */
 export class AuthRepo extends Repo {
   /** Every authenticated request runs this; prepared once, it skips query building and planning. */
-  private readonly sessionUser;
+  private readonly liveSession;
 
-  constructor(db: Db) {
+  /** `invalidation`: told by the writes below before they return, so this process never serves what they ended. */
+  constructor(
+    db: Db,
+    private readonly invalidation?: SessionInvalidation,
+  ) {
     super(db);
-    this.sessionUser = db
-      .select({ user: users })
+    this.liveSession = db
+      .select({ user: users, startedAt: sessions.createdAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          isNull(sessions.revokedAt),
-          gt(sessions.createdAt, sql.placeholder('startedAfter')),
-        ),
-      )
-      .prepare('find_session_user');
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
+      .prepare('find_live_session');
   }
 
   async findUserByLogin(login: string): Promise<UserRow | undefined> {
@@ -67,11 +71,13 @@ export class AuthRepo extends Repo {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    this.invalidation?.forgetUser(id);
     return row;
   }
 
   async deleteUser(id: string): Promise<void> {
     await this.db.delete(users).where(eq(users.id, id));
+    this.invalidation?.forgetUser(id);
   }
 
   async countUsers(): Promise<number> {
@@ -155,6 +161,7 @@ export class AuthRepo extends Repo {
           keep === undefined ? undefined : ne(sessions.id, keep),
         ),
       );
+    this.invalidation?.forgetUser(userId);
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
@@ -162,12 +169,16 @@ export class AuthRepo extends Repo {
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.invalidation?.forgetSession(sessionId);
   }
 
-  /** The signed-in user behind a live session, or undefined when it is revoked, gone or began too long ago. */
-  async findSessionUser(sessionId: string, startedAfter: Date): Promise<UserRow | undefined> {
-    const [row] = await this.sessionUser.execute({ sessionId, startedAfter });
-    return row?.user;
+  /**
+   * The signed-in user behind an unrevoked session and when it began (its caller judges the absolute lifetime,
+   * so a cached answer can be judged again later); undefined when it is revoked or gone.
+   */
+  async findLiveSession(sessionId: string): Promise<LiveSession | undefined> {
+    const [row] = await this.liveSession.execute({ sessionId });
+    return row;
   }
 
   async insertEvent(event: NewAuthEvent): Promise<void> {

@@ -219,7 +219,7 @@ export class AuthService {
   }
 
   async completeNewPassword(input: CompleteNewPasswordRequest, origin: Origin) {
-    const userId = await this.deps.tokens.verifyChallenge(input.session);
+    const userId = this.deps.tokens.verifyChallenge(input.session);
     const user = userId ? await this.deps.repo.findUserById(userId) : undefined;
     const sameUser =
       user && (input.username.toLowerCase() === user.email || input.username === user.username);
@@ -299,7 +299,7 @@ export class AuthService {
     reauthToken: string | undefined,
     origin: Origin,
   ): Promise<{ message: string }> {
-    const userId = reauthToken ? await this.deps.tokens.verifyReauth(reauthToken) : null;
+    const userId = reauthToken ? this.deps.tokens.verifyReauth(reauthToken) : null;
     if (userId !== user.id) throw forbidden(AUTH_MESSAGES.reauthRequired);
     // Sessions, and with them every access and refresh token, go with the user row.
     await this.deps.accountRemoval.remove({ user, origin }, user);

@@ -38,6 +38,31 @@ describe('JWTs', () => {
     expect((await me(stale)).statusCode).toBe(401);
   });
 
+  it('are refused when signed with another algorithm, for another purpose, tampered with, or not yet valid', async () => {
+    const { access_token: access } = await signUp(t.app, t.mailer, uniqueEmail());
+    const claims = decodeJwt(access);
+    const now = nowSeconds();
+    const signed = (payload: JWTPayload) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(signingKey);
+    const [head, body, signature] = access.split('.');
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
+    const flipped = `${head}.${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+
+    for (const token of [
+      unsigned,
+      flipped,
+      await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(signingKey),
+      await signed({ ...claims, aud: 'reauth_delete_account' }),
+      await signed({ ...claims, nbf: now + 60 }),
+      await signed({ ...claims, iat: now + 60 }),
+      `${access}.`,
+      `${head}.${body}`,
+    ]) {
+      expect((await me(token)).statusCode, token).toBe(401);
+    }
+    expect((await me(await signed({ ...claims, aud: ['other', 'access'] }))).statusCode).toBe(200);
+  });
+
   it('refuse a re-authentication token without exp: the account is not deleted', async () => {
     const email = uniqueEmail();
     const { access_token: access } = await signUp(t.app, t.mailer, email);

@@ -107,8 +107,8 @@ describe('IQM jobs', () => {
 
   it.each([
     [
-      'energies that do not match the molecules',
-      { exact_energies: { '0.74': -1.1 } },
+      'an energy for a bond length no molecule has',
+      { exact_energies: { '0.74': -1.1, '2.0': -1 } },
       MOLECULE_ENERGY_MISMATCH_MESSAGE,
     ],
     ['no molecule', { molecules: {}, exact_energies: {} }, 'molecules must hold at least one molecule'],

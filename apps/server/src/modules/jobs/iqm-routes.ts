@@ -5,6 +5,7 @@ import {
   iqmJobListQuery,
   iqmJobListResponse,
   iqmJobParams,
+  jobResultDocument,
   JOB_PATHS,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,6 +36,14 @@ export const iqmJobsRoutes =
       `${JOB_PATHS.iqmJobs}/:id`,
       { onRequest: requireAdmin, schema: { tags, params: iqmJobParams, response: { 200: iqmJob } } },
       async (request) => jobs.iqmJob(principalOf(request).user, request.params.id),
+    );
+    app.get(
+      `${JOB_PATHS.iqmJobs}/:id/result`,
+      {
+        onRequest: requireAdmin,
+        schema: { tags, params: iqmJobParams, response: { 200: jobResultDocument } },
+      },
+      async (request) => jobs.iqmResult(principalOf(request).user, request.params.id),
     );
     app.post(
       JOB_PATHS.iqmJobs,

@@ -1,7 +1,15 @@
 import type { JobStatus } from '@hivqe/contract';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { Repo } from '../../db/repo.ts';
-import { jobs, type JobBackendName, type JobKind, type JobRow, type NewJob } from '../../db/schema/jobs.ts';
+import {
+  jobResults,
+  jobs,
+  type JobBackendName,
+  type JobKind,
+  type JobRow,
+  type NewJob,
+  type StoredRunResult,
+} from '../../db/schema/jobs.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PagePosition } from './cursor.ts';
 
@@ -57,6 +65,16 @@ export class JobsRepo extends Repo {
     if (!UUID.test(id)) return undefined;
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row;
+  }
+
+  /** What the engine stored for each computation of a job, in run order. */
+  async runResults(jobId: string): Promise<StoredRunResult[]> {
+    const rows = await this.db
+      .select({ result: jobResults.result })
+      .from(jobResults)
+      .where(eq(jobResults.jobId, jobId))
+      .orderBy(asc(jobResults.id));
+    return rows.map((row) => row.result);
   }
 
   /** A user's jobs of one kind, newest first (ties by id), after a position; keyset paging stays fast deep down. */

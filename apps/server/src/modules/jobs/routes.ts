@@ -11,6 +11,8 @@ import {
   hybridJobLogsResponse,
   hybridJobMetricsResponse,
   hybridJobQuery,
+  hybridJobResultQuery,
+  jobResultDocument,
   JOB_PATHS,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -94,5 +96,13 @@ export const hybridJobsRoutes =
         schema: { tags, querystring: hybridJobQuery, response: { 200: hybridJobMetricsResponse } },
       },
       async (request) => jobs.metrics(principalOf(request).user, request.query.job_arn),
+    );
+    app.get(
+      JOB_PATHS.hybridJobResult,
+      {
+        onRequest: requireUser,
+        schema: { tags, querystring: hybridJobResultQuery, response: { 200: jobResultDocument } },
+      },
+      async (request) => jobs.result(principalOf(request).user, request.query.job_arn),
     );
   };

@@ -14,6 +14,7 @@ import {
   type IqmJob,
   type IqmJobListQuery,
   type IqmJobListResponse,
+  type JobResultDocument,
   type JobStatus,
   type PermissionSource,
   type RequestedSource,
@@ -32,6 +33,7 @@ import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, defaultWorkerMemoryMb, type JobLimits
 import { memoryRefusal } from './memory-refusal.ts';
 import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
 import type { JobsRepo } from './repo.ts';
+import { presentResult } from './result-document.ts';
 
 export interface JobsServiceDeps {
   repo: JobsRepo;
@@ -110,6 +112,24 @@ export class JobsService {
     return { job_arn: job.jobArn, points: points.map(presentPoint) };
   }
 
+  /** The cloud job's result document; readable by whoever may read its details. */
+  async result(user: UserRow, jobArn: string): Promise<JobResultDocument> {
+    return this.resultOf(await this.readable(user, jobArn, 'hybrid'));
+  }
+
+  async iqmResult(user: UserRow, id: string): Promise<JobResultDocument> {
+    return this.resultOf(this.visible(user, await this.deps.repo.findById(id), 'iqm'));
+  }
+
+  /** From what the job stored as it ran: each computation's result and the energy points. */
+  private async resultOf(job: JobRow): Promise<JobResultDocument> {
+    const [stored, points] = await Promise.all([
+      this.deps.repo.runResults(job.id),
+      this.deps.backends.of(job.backend).metrics(job),
+    ]);
+    return presentResult(job, stored, points.map(presentPoint));
+  }
+
   listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
     return this.page(user, 'iqm', query, presentIqmJob);
   }
@@ -133,6 +153,9 @@ export class JobsService {
     const backend = this.deps.backends.current(draft.kind);
     const refusal = await backend.refusal(draft.kind, draft.hyperparameters, actor.user.id);
     if (refusal) throw badRequest(refusal);
+    const instanceType = draft.instanceConfig?.instanceType;
+    const unrunnable = instanceType === undefined ? null : backend.instanceRefusal?.(instanceType);
+    if (unrunnable) throw badRequest(unrunnable);
     // Braket jobs run in the customer's own account; only jobs on this server's runners share its capacity.
     const onRunners = RUNNER_BACKENDS.includes(backend.name);
     const tooLarge =

@@ -15,13 +15,15 @@ export interface EngineRun {
 export function engineRuns(kind: JobKind, hyperparameters: Readonly<Record<string, string>>): EngineRun[] {
   if (kind === 'hybrid') return [{ label: null, hyperparameters: { ...hyperparameters } }];
   const molecules = readMap(hyperparameters, 'molecules');
-  const energies = readMap(hyperparameters, 'exact_energies');
+  // Optional: a molecule without an exact energy is compared with the engine's CASCI.
+  const energies =
+    hyperparameters.exact_energies === undefined ? {} : readMap(hyperparameters, 'exact_energies');
   return Object.entries(molecules).map(([bond, geometry]) => ({
     label: `Molecule at bond length ${bond} Å: ${String(geometry)}`,
     hyperparameters: {
       ...hyperparameters,
       molecule_geometry: String(geometry),
-      exact_energy: String(energies[bond]),
+      ...(energies[bond] === undefined ? {} : { exact_energy: String(energies[bond]) }),
       geometry_tag: bond,
       max_iter: hyperparameters.max_iterations,
     },

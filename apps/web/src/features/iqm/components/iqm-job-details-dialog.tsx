@@ -2,9 +2,11 @@ import { BRAND, formatUtcDateTime, type IqmJob } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { DetailList } from '../../jobs/components/detail-list.tsx';
+import { JobResultDownload } from '../../jobs/components/job-result-download.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
 import { JsonBlock } from '../../jobs/components/json-block.tsx';
 import { useIqmJob } from '../api/get-iqm-job.ts';
+import { getIqmJobResult } from '../api/get-iqm-job-result.ts';
 import { iqmDeviceLabel } from '../iqm-devices.ts';
 
 /** '{vendor} Job Details' (jobs.md 2.9): the job fetched afresh, the card's copy meanwhile. */
@@ -27,6 +29,7 @@ export function IqmJobDetailsDialog({ job, onClose }: { job: IqmJob; onClose: ()
           { label: 'Ended At', value: formatUtcDateTime(shown.ended_at) },
         ]}
       />
+      <JobResultDownload load={() => getIqmJobResult(job.job_arn)} />
       <JsonBlock title="Hyperparameters" value={shown.hyperparameters} />
       <JsonBlock title="Output Data Config" value={shown.output_data_config} />
       <JsonBlock title="Tags" value={shown.tags} />

@@ -18,6 +18,8 @@ const tooltipValue = (value: unknown) => (typeof value === 'number' ? formatEner
 export function EnergyConvergenceChart({ points, exactEnergy }: EnergyConvergenceChartProps) {
   const rows = energyRows(points, exactEnergy);
   const latest = rows.at(-1);
+  // Without a reference (no exact energy and no CASCI) there is no error to draw.
+  const hasError = rows.some((row) => row.error !== null);
   return (
     <section aria-label="Energy Convergence" className="space-y-2">
       <h3 className="text-sm font-semibold text-slate-800">Energy Convergence</h3>
@@ -49,11 +51,13 @@ export function EnergyConvergenceChart({ points, exactEnergy }: EnergyConvergenc
                 tickFormatter={(value: number) => value.toFixed(3)}
                 label={{ value: 'Energy (Ha)', angle: -90, position: 'insideLeft' }}
               />
-              <YAxis
-                yAxisId="error"
-                orientation="right"
-                label={{ value: 'Error (Ha)', angle: 90, position: 'insideRight' }}
-              />
+              {hasError && (
+                <YAxis
+                  yAxisId="error"
+                  orientation="right"
+                  label={{ value: 'Error (Ha)', angle: 90, position: 'insideRight' }}
+                />
+              )}
               <Tooltip formatter={tooltipValue} labelFormatter={stepLabel} />
               <Legend verticalAlign="top" />
               <Line
@@ -64,14 +68,16 @@ export function EnergyConvergenceChart({ points, exactEnergy }: EnergyConvergenc
                 stroke="#4f46e5"
                 isAnimationActive={false}
               />
-              <Line
-                yAxisId="error"
-                type="monotone"
-                dataKey="error"
-                name="Error (Ha)"
-                stroke="#dc2626"
-                isAnimationActive={false}
-              />
+              {hasError && (
+                <Line
+                  yAxisId="error"
+                  type="monotone"
+                  dataKey="error"
+                  name="Error (Ha)"
+                  stroke="#dc2626"
+                  isAnimationActive={false}
+                />
+              )}
               {exactEnergy !== undefined && (
                 <Line
                   yAxisId="energy"

@@ -168,6 +168,8 @@ describe('create job form (single page)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
     expect(await within(dialog).findByRole('button', { name: 'Creating...' })).toBeDisabled();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    // The molecule has no exact energy: none is sent, not a placeholder.
+    expect(bodies[0]).not.toHaveProperty('exact_energy');
     expect(bodies).toEqual([
       expect.objectContaining({
         device_name: DM1.arn,
@@ -175,7 +177,6 @@ describe('create job form (single page)', () => {
         aws_region: 'us-west-1',
         molecule_geometry: 'N 0 0 0;N 0 0 1.0',
         geometry_tag: '1.0',
-        exact_energy: -108.9,
         amplitude_screening_tolerance: 1e-20,
         instance_config: { instanceType: 'ml.c5.2xlarge', volumeSizeInGb: 100, instanceCount: 1 },
         output_data_config: { s3Path: 's3://amazon-braket-us-west-1-123456789012/jobs' },

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { CLOUD_SETTINGS, ORG_ID, mockPriorities, recordCreates } from '../testing/job-fixtures.ts';
 import { renderJobUi, signedOut } from '../testing/render-job-ui.tsx';
+import { EXACT_ENERGY_HINT } from './form/molecule-list.tsx';
 import { HybridJobCreateWizard } from './hybrid-job-create-wizard.tsx';
 
 async function openWizard({ auth = undefined as typeof signedOut | undefined } = {}) {
@@ -98,7 +99,9 @@ describe('create HI-VQE job wizard', () => {
     const second = within(dialog).getByRole('group', { name: 'Molecule 2' });
     expect(within(second).getByLabelText('Bond Length (Å)')).toHaveValue('2.0');
     expect(within(second).getByLabelText('Geometry')).toHaveValue('N 0 0 0;N 0 0 2.0');
-    expect(within(second).getByLabelText('Exact Energy (Ha)')).toHaveValue(-108.9);
+    // No placeholder: an empty exact energy, the engine's CASCI standing in.
+    expect(within(second).getByLabelText('Exact Energy (Ha)')).toHaveValue(null);
+    expect(within(second).getByLabelText('Exact Energy (Ha)')).toHaveAccessibleDescription(EXACT_ENERGY_HINT);
 
     const bond = within(second).getByLabelText('Bond Length (Å)');
     await user.clear(bond);
@@ -169,9 +172,15 @@ describe('create HI-VQE job wizard', () => {
       within(field('Instance Type'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['c7i.4xlarge', 'm7i.4xlarge', 'hpc6id.32xlarge', 'r7i.4xlarge']);
+    ).toEqual([
+      'ml.c5.4xlarge (for c7i.4xlarge)',
+      'ml.m5.4xlarge (for m7i.4xlarge)',
+      'ml.m5.24xlarge (for hpc6id.32xlarge)',
+      'ml.m5.12xlarge (for r7i.4xlarge)',
+    ]);
+    expect(field('Instance Type')).toHaveValue('ml.c5.4xlarge');
     expect(field('Instance Type')).toHaveAccessibleDescription('Recommended: ml.c5.2xlarge');
-    await user.selectOptions(field('Instance Type'), 'hpc6id.32xlarge');
+    await user.selectOptions(field('Instance Type'), 'ml.m5.24xlarge');
     expect(field('Instance Type')).toHaveAccessibleDescription('You may be over-provisioning resources');
   });
 
@@ -195,14 +204,14 @@ describe('create HI-VQE job wizard', () => {
     await next();
     await user.click(within(dialog).getByLabelText('Configuration Recovery'));
     await next();
-    await user.selectOptions(within(dialog).getByLabelText('Instance Type'), 'm7i.4xlarge');
+    await user.selectOptions(within(dialog).getByLabelText('Instance Type'), 'ml.m5.4xlarge');
     await next();
     const summary = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(summary('Permission Source')).toHaveTextContent('Quantum Lab');
     expect(summary('Shots')).toHaveTextContent('2000');
     expect(summary('Basis')).toHaveTextContent('sto-3g');
     expect(summary('Configuration Recovery')).toHaveTextContent('Yes');
-    expect(summary('Instance Type')).toHaveTextContent('m7i.4xlarge');
+    expect(summary('Instance Type')).toHaveTextContent('ml.m5.4xlarge');
     expect(within(dialog).getByRole('region', { name: 'Molecules' })).toHaveTextContent(
       '2.0 Å: N 0 0 0;N 0 0 2.0',
     );
@@ -227,7 +236,6 @@ describe('create HI-VQE job wizard', () => {
         max_states: 20000,
         max_expansion_states: 500,
         tolerance: 0.001,
-        exact_energy: -108.9,
         geometry_tag: '1.0',
         debug_use_simulator: true,
         aws_region: 'us-east-1',
@@ -237,7 +245,7 @@ describe('create HI-VQE job wizard', () => {
         convergence_count: 3,
         convergence_abstol: 0.0001,
         reset_convergence_count: true,
-        instance_config: { instanceType: 'm7i.4xlarge', volumeSizeInGb: 100, instanceCount: 1 },
+        instance_config: { instanceType: 'ml.m5.4xlarge', volumeSizeInGb: 100, instanceCount: 1 },
         output_data_config: { s3Path: 's3://amazon-braket-us-east-1-123456789012/jobs' },
         tags: { Project: 'HI-VQE', User: 'quantum-user', Environment: 'development' },
         permission_source: {

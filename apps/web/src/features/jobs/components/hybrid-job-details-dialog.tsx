@@ -3,7 +3,9 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useHybridJobDetail } from '../api/get-hybrid-job-detail.ts';
+import { getHybridJobResult } from '../api/get-hybrid-job-result.ts';
 import { DetailList } from './detail-list.tsx';
+import { JobResultDownload } from './job-result-download.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 import { JsonBlock } from './json-block.tsx';
 
@@ -31,6 +33,7 @@ export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClo
               { label: 'Ended At', value: formatUtcDateTime(job.ended_at) },
             ]}
           />
+          <JobResultDownload load={() => getHybridJobResult(job.job_arn)} />
           {Object.keys(job.tags).length > 0 && (
             <section aria-label="Tags" className="space-y-1">
               <h3 className="text-sm font-semibold text-slate-800">Tags</h3>

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { hybridJob } from '../testing/job-fixtures.ts';
+import { jobResult } from '../testing/result-fixtures.ts';
 import { renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
 
@@ -42,6 +43,7 @@ function mockRun(job: HybridJob) {
       await delay(run.metricsDelay);
       return HttpResponse.json({ job_arn: job.job_arn, points });
     }),
+    http.get(apiPath(JOB_PATHS.hybridJobResult), () => HttpResponse.json(jobResult(run.job))),
     http.get(apiPath(JOB_PATHS.hybridJobLogs), () => {
       run.calls.logs += 1;
       return run.logsStatus === 200
@@ -86,6 +88,20 @@ describe('job monitor', () => {
         .map((row) => row.textContent),
     ).toEqual(['Step 1-108.5000000.400000', 'Step 2-108.8000000.100000', 'Step 3-108.8765430.023457']);
     expect(dialog.querySelector('.recharts-wrapper')).not.toBeNull();
+  });
+
+  it('draws the engine’s CASCI as the reference line when the job has no exact energy', async () => {
+    const job = hybridJob('casci-reference');
+    expect(job.hyperparameters).not.toHaveProperty('exact_energy');
+    const run = mockRun(job);
+    run.points = [point(-108.5, 0.4), point(-108.8, 0.1)];
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Job Monitor - casci-reference' });
+    await waitFor(() =>
+      expect(
+        [...dialog.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent),
+      ).toEqual(['Energy (Ha)', 'Error (Ha)', 'Exact Energy (Ha)']),
+    );
   });
 
   it('draws the run live: job and points every 5 seconds until the job ends', async () => {

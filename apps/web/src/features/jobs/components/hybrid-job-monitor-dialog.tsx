@@ -1,16 +1,12 @@
-import {
-  deviceNameFromPath,
-  formatUtcDateTime,
-  fromHyperparameters,
-  isTerminalJobStatus,
-  type HybridJob,
-} from '@hivqe/contract';
+import { deviceNameFromPath, formatUtcDateTime, isTerminalJobStatus, type HybridJob } from '@hivqe/contract';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useLiveHybridJob } from '../api/get-hybrid-job.ts';
 import { useHybridJobMetrics } from '../api/get-hybrid-job-metrics.ts';
+import { getHybridJobResult, useHybridJobResult } from '../api/get-hybrid-job-result.ts';
 import { DetailList } from './detail-list.tsx';
 import { JobLogsDrawer } from './job-logs-drawer.tsx';
+import { JobResultDownload } from './job-result-download.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 
 /** The chart library is large; it is loaded when a monitor first opens, not with the console. */
@@ -26,13 +22,20 @@ export function HybridJobMonitorDialog({ job, onClose }: { job: HybridJob; onClo
   const { data: current } = useLiveHybridJob(job);
   const finished = isTerminalJobStatus(current.status);
   const metrics = useHybridJobMetrics(job.job_arn, { finished });
+  const result = useHybridJobResult(job.job_arn);
   const { refetch } = metrics;
+  const { refetch: refetchResult } = result;
   const wasFinished = useRef(finished);
 
   useEffect(() => {
-    if (finished && !wasFinished.current) void refetch();
+    if (finished && !wasFinished.current) {
+      void refetch();
+      void refetchResult();
+    }
     wasFinished.current = finished;
-  }, [finished, refetch]);
+  }, [finished, refetch, refetchResult]);
+  // The user's exact energy, or once the engine has it its CASCI; none at all draws no reference line.
+  const reference = result.data?.molecules[0]?.reference?.energy;
 
   return (
     <Modal title={`Job Monitor - ${job.job_name}`} onClose={onClose} size="xl">
@@ -60,11 +63,9 @@ export function HybridJobMonitorDialog({ job, onClose }: { job: HybridJob; onClo
         </div>
       )}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading chart...</p>}>
-        <EnergyConvergenceChart
-          points={metrics.data?.points ?? []}
-          exactEnergy={fromHyperparameters(current.hyperparameters).exact_energy}
-        />
+        <EnergyConvergenceChart points={metrics.data?.points ?? []} exactEnergy={reference} />
       </Suspense>
+      <JobResultDownload load={() => getHybridJobResult(job.job_arn)} />
       <JobLogsDrawer jobArn={job.job_arn} finished={finished} />
     </Modal>
   );

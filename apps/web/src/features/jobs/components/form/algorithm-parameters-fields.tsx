@@ -1,5 +1,6 @@
 import { NumberField } from '../../../../components/ui/number-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
+import { OptionalNumberField } from './optional-number-field.tsx';
 
 /** Shots, iterations and tolerance; shots and iterations are kept at the top level and in parameters alike. */
 export function AlgorithmParametersFields({ form, onChange, variant: { ranges } }: JobFieldsProps) {
@@ -19,10 +20,11 @@ export function AlgorithmParametersFields({ form, onChange, variant: { ranges } 
           onChange({ max_iterations: maxIterations, parameters: { ...form.parameters, maxIterations } })
         }
       />
-      <NumberField
+      <OptionalNumberField
         label="Tolerance"
         value={form.parameters.tolerance}
         range={ranges.tolerance}
+        hint="Optional"
         onChange={(tolerance) => onChange({ parameters: { ...form.parameters, tolerance } })}
       />
     </>

@@ -18,7 +18,7 @@ export function JobSummary({ form, deviceLabel, resources }: JobSummaryProps) {
     { label: 'Device', value: deviceLabel },
     { label: 'Shots', value: form.shots },
     { label: 'Max Iterations', value: form.parameters.maxIterations },
-    { label: 'Tolerance', value: form.parameters.tolerance },
+    { label: 'Tolerance', value: form.parameters.tolerance ?? 'None' },
     { label: 'Max States', value: form.parameters.max_states },
     { label: 'Max Expansion States', value: form.parameters.max_expansion_states },
     { label: 'Active Orbitals', value: formatOrbitalInput(form.active_orbitals) },
@@ -44,7 +44,10 @@ export function JobSummary({ form, deviceLabel, resources }: JobSummaryProps) {
         <ul className="space-y-1 text-sm">
           {Object.entries(form.molecules).map(([bond, geometry]) => (
             <li key={bond}>
-              {bond} Å: {geometry} (exact energy {form.exactEnergies[bond]} Ha)
+              {bond} Å: {geometry}{' '}
+              {form.exactEnergies[bond] === undefined
+                ? '(reference: CASCI)'
+                : `(exact energy ${form.exactEnergies[bond]} Ha)`}
             </li>
           ))}
         </ul>

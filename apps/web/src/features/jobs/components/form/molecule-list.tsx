@@ -1,18 +1,19 @@
-import {
-  DEFAULT_EXACT_ENERGY,
-  NO_MOLECULE_MESSAGE,
-  addBond,
-  removeBond,
-  renameBond,
-  type JobBonds,
-} from '@hivqe/contract';
+import { NO_MOLECULE_MESSAGE, addBond, removeBond, renameBond, type JobBonds } from '@hivqe/contract';
 import { useState } from 'react';
 import { Banner } from '../../../../components/ui/banner.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
-import { NumberField } from '../../../../components/ui/number-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
 import { BondLengthInput } from './bond-length-input.tsx';
+import { OptionalNumberField } from './optional-number-field.tsx';
+
+export const EXACT_ENERGY_HINT = "Optional: empty compares with the engine's CASCI energy";
+
+/** The energies with `key`'s set, or removed when the field was emptied. */
+function withEnergy(energies: Record<string, number>, key: string, energy: number | undefined) {
+  const { [key]: _previous, ...others } = energies;
+  return energy === undefined ? others : { ...others, [key]: energy };
+}
 
 /**
  * Molecules by bond length, each with its geometry and exact energy (jobs.md 2.6, 2.7, 5 'Molecules'):
@@ -55,10 +56,11 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
             value={form.molecules[key]}
             onChange={(event) => onChange({ molecules: { ...form.molecules, [key]: event.target.value } })}
           />
-          <NumberField
+          <OptionalNumberField
             label="Exact Energy (Ha)"
-            value={form.exactEnergies[key] ?? DEFAULT_EXACT_ENERGY}
-            onChange={(energy) => onChange({ exactEnergies: { ...form.exactEnergies, [key]: energy } })}
+            value={form.exactEnergies[key]}
+            hint={EXACT_ENERGY_HINT}
+            onChange={(energy) => onChange({ exactEnergies: withEnergy(form.exactEnergies, key, energy) })}
           />
           <Button variant="secondary" onClick={() => onChange(removeBond(bonds, key))}>
             Remove

@@ -1,0 +1,66 @@
+import type { LiveSession } from './repo.ts';
+
+/** Forgets what a write made stale; the writes of this process call it before they answer. */
+export interface SessionInvalidation {
+  forgetSession(sessionId: string): void;
+  forgetUser(userId: string): void;
+}
+
+interface Entry {
+  session: LiveSession;
+  expiresAt: number;
+}
+
+/**
+ * Live sessions recently read from the database, by session id, for `ttlMs` at most: a backstop, since every
+ * write that ends a session or changes its user clears the entries it touches (here, and in other processes via
+ * the database's notifications). A read that began before a clear is not cached: it may hold what was cleared.
+ */
+export class SessionCache implements SessionInvalidation {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  get(sessionId: string): LiveSession | undefined {
+    const entry = this.entries.get(sessionId);
+    if (entry && entry.expiresAt > this.clock()) return entry.session;
+    if (entry) this.entries.delete(sessionId);
+    return undefined;
+  }
+
+  /** Taken before reading the database; `put` ignores the read when anything was cleared since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  put(sessionId: string, session: LiveSession, mark: number): void {
+    if (mark !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(sessionId, { session, expiresAt: this.clock() + this.ttlMs });
+  }
+
+  forgetSession(sessionId: string): void {
+    this.generation += 1;
+    this.entries.delete(sessionId);
+  }
+
+  forgetUser(userId: string): void {
+    this.generation += 1;
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.session.user.id === userId) this.entries.delete(sessionId);
+    }
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  errorMha,
+  referenceEnergy,
+  withinChemicalAccuracy,
+  type EnergyDataPoint,
+  type JobResultDocument,
+  type MoleculeResult,
+} from '@hivqe/contract';
+import type { JobRow, StoredRunResult } from '../../db/schema/jobs.ts';
+import { engineRuns, type EngineRun } from '../../providers/quantum/local/engine-runs.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A number hyperparameter as stored (a string), or null when absent or not a number. */
+function storedNumber(value: string | undefined): number | null {
+  const number = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A molecule the job names, with the engine's result once it has one (`stored`, from the same run). */
+function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): MoleculeResult {
+  const geometry = {
+    geometry_tag: run.hyperparameters.geometry_tag ?? null,
+    molecule_geometry: run.hyperparameters.molecule_geometry ?? '',
+  };
+  if (stored === undefined) {
+    return {
+      ...geometry,
+      energies: null,
+      reference: referenceEnergy(storedNumber(run.hyperparameters.exact_energy), null),
+      error_mha: null,
+      within_chemical_accuracy: null,
+      subspace_size: null,
+      iterations: null,
+      engine_seconds: null,
+    };
+  }
+  const reference = referenceEnergy(stored.exactEnergy, stored.eCasci);
+  const error = reference === null ? null : errorMha(stored.energy, reference.energy);
+  return {
+    ...geometry,
+    molecule_geometry: stored.moleculeGeometry,
+    energies: {
+      final: stored.energy,
+      rhf: stored.eRhf,
+      nuclear_repulsion: stored.eNuc,
+      casci: stored.eCasci,
+    },
+    reference,
+    error_mha: error,
+    within_chemical_accuracy: error === null ? null : withinChemicalAccuracy(error),
+    subspace_size: stored.numStates,
+    iterations: stored.iterations,
+    engine_seconds: stored.seconds,
+  };
+}
+
+/**
+ * A job's result document: its molecules in run order, each joined with the result the engine stored for
+ * it (runs and stored results share that order), the iteration history and the timings.
+ */
+export function presentResult(
+  job: JobRow,
+  stored: readonly StoredRunResult[],
+  history: EnergyDataPoint[],
+): JobResultDocument {
+  const molecules = engineRuns(job.kind, job.hyperparameters).map((run, index) =>
+    moleculeResult(run, stored[index]),
+  );
+  const ran = job.startedAt !== null && job.endedAt !== null;
+  return {
+    job_arn: job.jobArn,
+    job_name: job.jobName,
+    status: job.status,
+    failure_reason: job.failureReason,
+    backend: job.backend,
+    device: job.device,
+    hyperparameters: job.hyperparameters,
+    molecules,
+    history,
+    timings: {
+      created_at: job.createdAt.toISOString(),
+      started_at: iso(job.startedAt),
+      ended_at: iso(job.endedAt),
+      wall_seconds: ran ? (job.endedAt!.getTime() - job.startedAt!.getTime()) / 1000 : null,
+      engine_seconds: stored.length === 0 ? null : stored.reduce((sum, run) => sum + run.seconds, 0),
+    },
+  };
+}

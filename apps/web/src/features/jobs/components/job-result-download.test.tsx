@@ -1,0 +1,89 @@
+import { JOB_PATHS } from '@hivqe/contract';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPath, server } from '../../../test/server.ts';
+import { hybridJob } from '../testing/job-fixtures.ts';
+import { historyPoint, jobResult } from '../testing/result-fixtures.ts';
+import { renderJobUi } from '../testing/render-job-ui.tsx';
+import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
+import { RESULT_DOWNLOAD_FAILED } from './job-result-download.tsx';
+
+const job = hybridJob('h2-run');
+const result = jobResult(job, {
+  history: [historyPoint(1, -1.13, 0.007284), historyPoint(2, -1.137283, null)],
+});
+
+/** The files the browser was asked to save, read back. */
+function captureDownloads() {
+  const saved: { name: string; type: string; text: Promise<string> }[] = [];
+  const blobs = new Map<string, Blob>();
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => {
+      const url = `blob:${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.getAttribute('href') ?? '')!;
+    saved.push({ name: this.download, type: blob.type, text: blob.text() });
+  });
+  return saved;
+}
+
+function mockServer(resultStatus = 200) {
+  server.use(
+    http.get(apiPath(JOB_PATHS.hybridJob), () => HttpResponse.json(job)),
+    http.get(apiPath(JOB_PATHS.hybridJobMetrics), () =>
+      HttpResponse.json({ job_arn: job.job_arn, points: result.history }),
+    ),
+    http.get(apiPath(JOB_PATHS.hybridJobLogs), () =>
+      HttpResponse.json({ logs: [], log_stream_name: null, success: true, message: 'No logs available' }),
+    ),
+    http.get(apiPath(JOB_PATHS.hybridJobResult), ({ request }) => {
+      expect(new URL(request.url).searchParams.get('job_arn')).toBe(job.job_arn);
+      return resultStatus === 200
+        ? HttpResponse.json(result)
+        : HttpResponse.json({ message: 'Job not found' }, { status: resultStatus });
+    }),
+  );
+}
+
+describe('Download on the job monitor', () => {
+  beforeEach(() => vi.restoreAllMocks());
+
+  it('saves the result document as JSON and the history as CSV', async () => {
+    mockServer();
+    const saved = captureDownloads();
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const download = screen.getByRole('group', { name: 'Download' });
+
+    await user.click(within(download).getByRole('button', { name: 'Result (JSON)' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ name: 'h2-run-result.json', type: 'application/json' });
+    expect(JSON.parse(await saved[0].text)).toEqual(result);
+
+    await user.click(within(download).getByRole('button', { name: 'History (CSV)' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toMatchObject({ name: 'h2-run-history.csv', type: 'text/csv' });
+    expect((await saved[1].text).split('\r\n')).toEqual([
+      'iteration,cost_function_call,energy_ha,error_ha,subspace_size,timestamp',
+      '1,1,-1.13,0.007284,4,2025-03-01T10:05:00.000Z',
+      '2,2,-1.137283,,4,2025-03-01T10:05:00.000Z',
+      '',
+    ]);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('says so when the result cannot be fetched, and saves nothing', async () => {
+    mockServer(404);
+    const saved = captureDownloads();
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Result (JSON)' }));
+    expect(await screen.findByText(new RegExp(`^${RESULT_DOWNLOAD_FAILED}`))).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { EnergyDataPoint, HybridJob, JobResultDocument, MoleculeResult } from '@hivqe/contract';
+
+/** An H2 molecule the engine has finished, compared with its CASCI. */
+export const FINISHED_MOLECULE: MoleculeResult = {
+  geometry_tag: '0.74',
+  molecule_geometry: 'H 0 0 0;H 0 0 0.74',
+  energies: { final: -1.137283, rhf: -1.116759, nuclear_repulsion: 0.715104, casci: -1.137284 },
+  reference: { energy: -1.137284, source: 'casci' },
+  error_mha: 0.001,
+  within_chemical_accuracy: true,
+  subspace_size: 4,
+  iterations: 2,
+  engine_seconds: 0.25,
+};
+
+export const historyPoint = (
+  costFunctionCall: number,
+  energy: number,
+  error: number | null,
+  numStates = 4,
+): EnergyDataPoint => ({ costFunctionCall, energy, error, numStates, timestamp: '2025-03-01T10:05:00.000Z' });
+
+/** The result document the server answers for `job`. */
+export function jobResult(job: HybridJob, changes: Partial<JobResultDocument> = {}): JobResultDocument {
+  return {
+    job_arn: job.job_arn,
+    job_name: job.job_name,
+    status: job.status,
+    failure_reason: job.failure_reason,
+    backend: 'local',
+    device: job.device,
+    hyperparameters: job.hyperparameters,
+    molecules: [FINISHED_MOLECULE],
+    history: [historyPoint(1, -1.13, 0.007284), historyPoint(2, -1.137283, 0.000001)],
+    timings: {
+      created_at: job.created_at,
+      started_at: job.started_at,
+      ended_at: job.ended_at,
+      wall_seconds: 1.5,
+      engine_seconds: 0.25,
+    },
+    ...changes,
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { isoTimestamp, jobArn } from './fields.ts';
+import { energyDataPoint } from './monitor-schemas.ts';
+import { jobStatus } from './statuses.ts';
+
+/** GET /hi-vqe/hybrid-jobs/result and /hi-vqe/iqm-jobs/{id}/result: a job's result as one document. */
+
+/** Chemical accuracy: 1 kcal/mol, 1.6 mHa. */
+export const CHEMICAL_ACCURACY_MHA = 1.6;
+
+/** Where a reference energy came from: the engine's CASCI (full CI in the active space) or the user's value. */
+export const REFERENCE_SOURCES = ['user', 'casci'] as const;
+export type ReferenceSource = (typeof REFERENCE_SOURCES)[number];
+
+export const JOB_BACKEND_NAMES = ['local', 'braket', 'iqm'] as const;
+
+const count = z.number().int().min(0);
+
+/** One molecule of the job: what it is, and once the engine has finished it, what it found. */
+export const moleculeResult = z.object({
+  geometry_tag: z.string().nullable(),
+  molecule_geometry: z.string(),
+  /** null until the engine has finished this molecule. */
+  energies: z
+    .object({
+      final: z.number(),
+      rhf: z.number(),
+      nuclear_repulsion: z.number(),
+      /** null when the active space is above the engine's CASCI limit. */
+      casci: z.number().nullable(),
+    })
+    .nullable(),
+  /** The user's exact energy when given, else the engine's CASCI; null when there is neither. */
+  reference: z.object({ energy: z.number(), source: z.enum(REFERENCE_SOURCES) }).nullable(),
+  /** (final − reference) in mHa. */
+  error_mha: z.number().nullable(),
+  within_chemical_accuracy: z.boolean().nullable(),
+  /** Determinants of the final subspace. */
+  subspace_size: count.nullable(),
+  iterations: count.nullable(),
+  /** The engine's wall time for this molecule. */
+  engine_seconds: z.number().min(0).nullable(),
+});
+export type MoleculeResult = z.infer<typeof moleculeResult>;
+
+export const jobResultDocument = z.object({
+  job_arn: z.string(),
+  job_name: z.string(),
+  status: jobStatus,
+  failure_reason: z.string().nullable(),
+  /** Where the job really ran: local engine, Amazon Braket, or the local engine with shots from IQM Resonance. */
+  backend: z.enum(JOB_BACKEND_NAMES),
+  device: z.string(),
+  hyperparameters: z.record(z.string(), z.string()),
+  /** One entry per molecule, in run order: one for a cloud job, one per bond length for an IQM scan. */
+  molecules: z.array(moleculeResult),
+  /** Every iteration, in order; cost-function calls keep counting across the molecules of a scan. */
+  history: z.array(energyDataPoint),
+  timings: z.object({
+    created_at: isoTimestamp,
+    started_at: isoTimestamp.nullable(),
+    ended_at: isoTimestamp.nullable(),
+    /** From start to end; null until the job has both. */
+    wall_seconds: z.number().min(0).nullable(),
+    /** The engine's time summed over the molecules it finished. */
+    engine_seconds: z.number().min(0).nullable(),
+  }),
+});
+export type JobResultDocument = z.infer<typeof jobResultDocument>;
+
+export const hybridJobResultQuery = z.object({ job_arn: jobArn });
+
+/** The reference a molecule's result is compared with: the user's value first, then the engine's CASCI. */
+export function referenceEnergy(
+  exactEnergy: number | null,
+  casci: number | null,
+): MoleculeResult['reference'] {
+  if (exactEnergy !== null) return { energy: exactEnergy, source: 'user' };
+  if (casci !== null) return { energy: casci, source: 'casci' };
+  return null;
+}
+
+export const errorMha = (energy: number, reference: number) => (energy - reference) * 1000;
+
+/** Chemical accuracy bounds the error's size: an energy below the reference by 1.6 mHa is not within it. */
+export const withinChemicalAccuracy = (errorInMha: number) => Math.abs(errorInMha) <= CHEMICAL_ACCURACY_MHA;
