@@ -8,15 +8,30 @@ export interface NumberRange {
   integer?: boolean;
 }
 
-interface NumberFieldProps {
+interface CommonProps {
   label: string;
-  value: number;
-  onChange: (value: number) => void;
   range?: NumberRange;
-  /** Taken instead of an entry that is not a number, which then is no error. */
-  fallback?: number;
   hint?: string;
 }
+
+/** A number the form always holds. */
+interface RequiredNumberProps extends CommonProps {
+  optional?: false;
+  value: number;
+  onChange: (value: number) => void;
+  /** Taken instead of an entry that is not a number, which then is no error. */
+  fallback?: number;
+}
+
+/** A number that may be left out: the empty field means none (undefined), never a placeholder value. */
+interface OptionalNumberProps extends CommonProps {
+  optional: true;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  fallback?: never;
+}
+
+type NumberFieldProps = RequiredNumberProps | OptionalNumberProps;
 
 const format = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 20 });
 
@@ -26,7 +41,7 @@ const parse = (text: string): number | undefined => {
 };
 
 /** What is wrong with an entry, in words; null when it is fine. */
-function numberProblem(text: string, range: NumberRange = {}, fallback?: number): string | null {
+function numberProblem(text: string, range: NumberRange, fallback?: number, optional = false): string | null {
   const { min, max, integer = false } = range;
   const kind = integer ? 'a whole number' : 'a number';
   const wanted =
@@ -37,38 +52,47 @@ function numberProblem(text: string, range: NumberRange = {}, fallback?: number)
         : max !== undefined
           ? `Enter ${kind} of at most ${format(max)}`
           : `Enter ${kind}`;
+  if (optional && text.trim() === '') return null;
   const value = parse(text);
-  if (value === undefined) return fallback === undefined ? wanted : null;
+  if (value === undefined)
+    return fallback === undefined ? `${wanted}${optional ? ', or leave it empty' : ''}` : null;
   const outside =
     (min !== undefined && value < min) ||
     (max !== undefined && value > max) ||
     (integer && !Number.isInteger(value));
-  return outside ? wanted : null;
+  return outside ? `${wanted}${optional ? ', or leave it empty' : ''}` : null;
 }
+
+const shownAs = (value: number | undefined) => (value === undefined ? '' : String(value));
 
 /**
  * A labelled number input that keeps what the user types. Every number typed reaches the form; an entry
  * outside the range is marked invalid (aria-invalid) with the reason beneath, and the forms refuse to go on
  * while any field is invalid.
  */
-export function NumberField({ label, value, onChange, range = {}, fallback, hint }: NumberFieldProps) {
+export function NumberField(props: NumberFieldProps) {
+  const { label, value, range = {}, fallback, hint, optional = false } = props;
   const id = useId();
-  const [draft, setDraft] = useState(() => String(value));
+  const [draft, setDraft] = useState(() => shownAs(value));
   const [shown, setShown] = useState(value);
+  const entered = (text: string) => parse(text) ?? fallback;
   // A value set from outside (a clone, a reset) replaces the entry; the user's own entries are left alone.
   if (!Object.is(value, shown)) {
     setShown(value);
-    if (!Object.is(parse(draft) ?? fallback, value)) setDraft(String(value));
+    if (!Object.is(entered(draft), value)) setDraft(shownAs(value));
   }
-  const problem = numberProblem(draft, range, fallback);
+  const problem = numberProblem(draft, range, fallback, optional);
   const describedBy = [problem ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
 
   function change(text: string) {
     setDraft(text);
-    const next = parse(text) ?? fallback;
-    if (next !== undefined) {
+    const next = entered(text);
+    if (props.optional && text.trim() === '') {
+      setShown(undefined);
+      props.onChange(undefined);
+    } else if (next !== undefined) {
       setShown(next);
-      onChange(next);
+      props.onChange(next);
     }
   }
 

@@ -1,6 +1,5 @@
 import { NumberField } from '../../../../components/ui/number-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
-import { OptionalNumberField } from './optional-number-field.tsx';
 
 /** Shots, iterations and tolerance; shots and iterations are kept at the top level and in parameters alike. */
 export function AlgorithmParametersFields({ form, onChange, variant: { ranges } }: JobFieldsProps) {
@@ -20,7 +19,8 @@ export function AlgorithmParametersFields({ form, onChange, variant: { ranges } 
           onChange({ max_iterations: maxIterations, parameters: { ...form.parameters, maxIterations } })
         }
       />
-      <OptionalNumberField
+      <NumberField
+        optional
         label="Tolerance"
         value={form.parameters.tolerance}
         range={ranges.tolerance}

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
 import { BondLengthInput } from './bond-length-input.tsx';
-import { OptionalNumberField } from './optional-number-field.tsx';
+import { NumberField } from '../../../../components/ui/number-field.tsx';
 
 export const EXACT_ENERGY_HINT = "Optional: empty compares with the engine's CASCI energy";
 
@@ -56,7 +56,8 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
             value={form.molecules[key]}
             onChange={(event) => onChange({ molecules: { ...form.molecules, [key]: event.target.value } })}
           />
-          <OptionalNumberField
+          <NumberField
+            optional
             label="Exact Energy (Ha)"
             value={form.exactEnergies[key]}
             hint={EXACT_ENERGY_HINT}
