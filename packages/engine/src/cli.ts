@@ -4,13 +4,16 @@ import { EngineInputError } from './chem/errors.ts';
 import { isAbortError } from './ci/cancel.ts';
 import { METHODS, runHiVqe, type EngineResult, type Method } from './hivqe/run.ts';
 
-const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--seed N] [--json]
+const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--seed N]
+                 [--sampling on|off] [--handover on|off] [--json]
 
   --input   JSON file with the job's hyperparameters (create-payload names: molecule_geometry, basis,
             active_orbitals, frozen_orbitals, ansatz, shots, max_iter, ...), at the top level or
             under "hyperparameters"
   --method  rhf, casci or hivqe (default hivqe: RHF, CASCI where affordable, then HI-VQE)
   --seed    seed of the circuit parameters, sampling and SPSA (default 0)
+  --sampling off   ablation: no circuit, only the handover adds strings (default on)
+  --handover off   ablation: only the circuit's samples and their recovery add strings (default on)
   --json    print the result as one JSON object on stdout
 Progress goes to stderr. Exit status: 0 done, 2 bad input, 1 other failure, 130 interrupted.`;
 
@@ -21,7 +24,7 @@ class UsageError extends Error {}
 class HelpRequest extends Error {}
 
 async function main(argv: string[]): Promise<number> {
-  let options: { input: string; method: Method; seed: string | undefined; json: boolean };
+  let options: CliOptions;
   try {
     options = readOptions(argv);
   } catch (error) {
@@ -41,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
     if (options.seed !== undefined) hyperparameters.seed = options.seed;
     const result = await runHiVqe(hyperparameters, {
       method: options.method,
+      sampling: options.sampling,
+      handover: options.handover,
       signal: controller.signal,
       onLog: (line) => process.stderr.write(`${line}\n`),
     });
@@ -55,12 +60,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function readOptions(argv: string[]): {
+interface CliOptions {
   input: string;
   method: Method;
   seed: string | undefined;
+  sampling: boolean;
+  handover: boolean;
   json: boolean;
-} {
+}
+
+function readOptions(argv: string[]): CliOptions {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -68,6 +77,8 @@ function readOptions(argv: string[]): {
       input: { type: 'string' },
       method: { type: 'string', default: 'hivqe' },
       seed: { type: 'string' },
+      sampling: { type: 'string', default: 'on' },
+      handover: { type: 'string', default: 'on' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -78,7 +89,20 @@ function readOptions(argv: string[]): {
   if (values.input === undefined) throw new UsageError('--input is required');
   const method = METHODS.find((m) => m === values.method);
   if (method === undefined) throw new UsageError(`--method must be one of ${METHODS.join(', ')}`);
-  return { input: values.input, method, seed: values.seed, json: values.json };
+  return {
+    input: values.input,
+    method,
+    seed: values.seed,
+    sampling: onOff('--sampling', values.sampling),
+    handover: onOff('--handover', values.handover),
+    json: values.json,
+  };
+}
+
+function onOff(name: string, value: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`${name} must be on or off, got ${JSON.stringify(value)}`);
 }
 
 function readJob(path: string): Record<string, unknown> {
@@ -115,6 +139,7 @@ function toJson(result: EngineResult) {
     num_states: result.numStates,
     iterations: result.iterations,
     history: result.history,
+    provenance: result.provenance,
     seconds: result.seconds,
   };
 }
@@ -125,6 +150,7 @@ function summary(result: EngineResult): string {
     `RHF                ${result.eRhf.toFixed(10)} Ha`,
     `CASCI              ${result.eCasci === null ? 'not computed' : `${result.eCasci.toFixed(10)} Ha`}`,
     `energy             ${result.energy.toFixed(10)} Ha (${result.numStates} determinants, ${result.iterations} iterations)`,
+    `new strings        ${result.provenance.sampled} sampled, ${result.provenance.recovered} recovered, ${result.provenance.handover} handover`,
     `wall time          ${result.seconds.toFixed(2)} s`,
   ];
   return `${lines.join('\n')}\n`;

@@ -11,6 +11,13 @@ export {
   type HiVqeParams,
 } from './hivqe/params.ts';
 export { EngineInputError } from './chem/errors.ts';
+export {
+  checkMoleculeInput,
+  type MoleculeInput,
+  type MoleculeInputField,
+  type MoleculeInputProblem,
+} from './chem/input-check.ts';
+export type { Provenance } from './hivqe/provenance.ts';
 export { isAbortError } from './ci/cancel.ts';
 export { MAX_CASCI_DETERMINANTS } from './ci/casci.ts';
 export { MAX_STATEVECTOR_AMPLITUDES, MAX_SUBSPACE_DETERMINANTS } from './hivqe/limits.ts';

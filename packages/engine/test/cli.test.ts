@@ -54,6 +54,7 @@ describe('hivqe run', () => {
       'num_states',
       'iterations',
       'history',
+      'provenance',
       'seconds',
     ]);
     expect(result.e_rhf).toBeCloseTo(-1.116759307, 6);
@@ -86,6 +87,21 @@ describe('hivqe run', () => {
     expect(exact.history).toEqual([]);
   });
 
+  it('--sampling off and --handover off leave out one source of strings', async () => {
+    const input = job('h2-ablation', { ...H2, max_iter: '3', convergence_count: '0' });
+    const [handoverOnly, samplesOnly] = await Promise.all([
+      hivqe(['run', '--input', input, '--sampling', 'off', '--json']),
+      hivqe(['run', '--input', input, '--handover', 'off', '--json']),
+    ]);
+    const handover = JSON.parse(handoverOnly.stdout);
+    expect(handover.provenance.sampled + handover.provenance.recovered).toBe(0);
+    expect(handover.provenance.handover).toBeGreaterThan(0);
+    expect(handoverOnly.stderr).toMatch(/sampling off/);
+    const samples = JSON.parse(samplesOnly.stdout);
+    expect(samples.provenance.handover).toBe(0);
+    expect(samplesOnly.stderr).toMatch(/handover off/);
+  });
+
   it('exits with status 2 and a message on stderr for bad input', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ ...H2, molecule_geometry: 'Xx 0 0 0;H 0 0 1' }, /unknown or unsupported element 'Xx'/],
@@ -110,11 +126,17 @@ describe('hivqe run', () => {
   });
 
   it('exits with status 2 on usage errors and unreadable input', async () => {
-    const [missing, unreadable, method] = await Promise.all([
+    const [missing, unreadable, method, sampling, both] = await Promise.all([
       hivqe(['run', '--json']),
       hivqe(['run', '--input', join(workdir, 'nope.json')]),
       hivqe(['run', '--input', job('h2-usage', H2), '--method', 'fci']),
+      hivqe(['run', '--input', job('h2-usage', H2), '--sampling', 'no']),
+      hivqe(['run', '--input', job('h2-usage', H2), '--sampling', 'off', '--handover', 'off']),
     ]);
+    expect(sampling.code).toBe(2);
+    expect(sampling.stderr).toMatch(/--sampling must be on or off, got "no"/);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/sampling and handover cannot both be off/);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--input is required/);
     expect(unreadable.code).toBe(2);

@@ -6,6 +6,7 @@ describe('hyperparameter parsing', () => {
     expect(parseHiVqeParams({})).toEqual({
       moleculeGeometry: 'N 0 0 0;N 0 0 1.0',
       basis: 'ccpvdz',
+      charge: 0,
       activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
       frozenOrbitals: [0, 1],
       ansatz: 'epa',

@@ -19,6 +19,8 @@ export interface ChemInput {
   geometry: string;
   /** Any accepted spelling ('631gd', '6-31g*', …). */
   basis: string;
+  /** Net charge (closed-shell singlets only); absent means neutral. */
+  charge?: number;
   /** MO indices (energy order); empty together with frozenOrbitals for RHF only. */
   activeOrbitals: number[];
   /** MO indices of doubly occupied orbitals folded into the core. */
@@ -52,7 +54,7 @@ export function buildHamiltonian(
   const { signal, onLog } = opts;
   signal?.throwIfAborted();
   const basisName = normaliseBasisName(input.basis);
-  const molecule = parseMolecule(input.geometry);
+  const molecule = parseMolecule(input.geometry, input.charge);
   const basis = buildBasisSet(molecule, basisName);
   const nocc = molecule.electrons / 2;
   checkOrbitalSpaces(input.frozenOrbitals, input.activeOrbitals, basis.nbf, nocc);

@@ -2,6 +2,7 @@ import type { IterationPoint } from '../types.ts';
 import type { Handover } from './handover.ts';
 import type { Counts, NativeCircuit } from './native/types.ts';
 import type { ProbeResult } from './probe.ts';
+import type { Provenance } from './provenance.ts';
 
 /**
  * The Braket-style metric line the job runner parses (shared/engine.md §8), exactly:
@@ -17,18 +18,23 @@ export function iterationLogLine(
   iteration: number,
   point: IterationPoint,
   strings: number,
-  plus: ProbeResult,
-  minus: ProbeResult,
+  probes: readonly [ProbeResult, ProbeResult] | null,
   handed: Handover | null,
+  fresh: Provenance,
 ): string {
   const error = Number.isNaN(point.error) ? '' : `, error ${(point.error * 1000).toFixed(3)} mHa`;
-  const shots = (['kept', 'repaired', 'dropped'] as const)
-    .map((kind) => `${plus.tally[kind] + minus.tally[kind]} ${kind}`)
-    .join(', ');
+  const shots =
+    probes === null
+      ? 'sampling off'
+      : 'shots ' +
+        (['kept', 'repaired', 'dropped'] as const)
+          .map((kind) => `${probes[0].tally[kind] + probes[1].tally[kind]} ${kind}`)
+          .join(', ');
   const expansion = handed === null ? 'no handover' : `handover of ${handed.determinants} excitations`;
   return (
     `iteration ${iteration}: E = ${point.energy.toFixed(8)} Ha${error}; ` +
-    `${point.numStates} determinants (${strings} strings per spin); shots ${shots}; ${expansion}`
+    `${point.numStates} determinants (${strings} strings per spin); ${shots}; ${expansion}; ` +
+    `new strings ${fresh.sampled} sampled, ${fresh.recovered} recovered, ${fresh.handover} handover`
   );
 }
 

@@ -6,19 +6,26 @@ import { ansatzProgram } from './ansatz/index.ts';
 import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
 import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
+import { initialParameters } from './initial.ts';
 import { iterationLogLine, metricLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
-import { Prober } from './probe.ts';
+import { Prober, type ProbeResult } from './probe.ts';
+import {
+  addProvenance,
+  ALL_SOURCES,
+  attribute,
+  emptyProvenance,
+  type Provenance,
+  type StringSources,
+} from './provenance.ts';
 import type { SampleTally } from './recovery.ts';
 import { Xoshiro128 } from './rng.ts';
 import { SimulatedShots, type ShotSource } from './shots.ts';
 import { Spsa } from './spsa.ts';
 import { determinantCount, diagonalise, grow, rankByScore, screen } from './subspace.ts';
 
-/** Initial circuit parameters are uniform in ±this (radians): near zero, so the circuit starts near HF. */
-const INITIAL_SPREAD = 0.01;
 /** While growing, the loop diagonalises up to this factor more strings than it keeps (2× the determinants). */
 const WORK_FACTOR = Math.SQRT2;
 
@@ -34,14 +41,18 @@ export interface LoopResult {
   history: IterationPoint[];
   converged: boolean;
   tally: SampleTally;
+  /** New strings over the whole run, by source (strings later screened or truncated away included). */
+  provenance: Provenance;
 }
 
 /**
  * The HI-VQE iteration (shared/engine.md §7). Each iteration: SPSA probes the circuit at θ ± c·Δ
  * (sample, repair or drop, and diagonalise the subspace with the new strings: the two cost-function
- * calls), steps θ, merges the sampled strings and the handover's excitations into the subspace (keeping
- * the most important strings when over max_states), diagonalises, screens, and tests convergence.
+ * calls), steps θ, merges the handover's excitations and the sampled strings into the subspace (at
+ * max_states the samples change it only where they lower its energy: `grow`), diagonalises, screens,
+ * counts where the new strings came from, and tests convergence.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
+ * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
  */
 export async function runHiVqeLoop(
   ham: ActiveSpaceHamiltonian,
@@ -50,6 +61,7 @@ export async function runHiVqeLoop(
   callbacks: LoopCallbacks,
   cancel: CancelPoint,
   sampler?: Sampler,
+  sources: StringSources = ALL_SOURCES,
 ): Promise<LoopResult> {
   const space: ActiveSpace = { norb: ham.norb, nalpha: ham.nalpha, nbeta: ham.nbeta };
   const program = ansatzProgram(space, {
@@ -58,11 +70,8 @@ export async function runHiVqeLoop(
     reps: params.ansatzReps,
   });
   const rng = new Xoshiro128(params.seed);
-  const theta = Float64Array.from(
-    { length: program.numParameters },
-    () => INITIAL_SPREAD * (2 * rng.next() - 1),
-  );
-  const spsa = new Spsa(rng, program.numParameters);
+  const theta = initialParameters(ham, program, rng);
+  const spsa = new Spsa(rng, theta);
   const rule = new ConvergenceRule(
     params.convergenceCount,
     params.convergenceAbstol,
@@ -72,14 +81,16 @@ export async function runHiVqeLoop(
   const capStrings = Math.min(Math.floor(Math.sqrt(params.maxStates)), allStrings);
   const workStrings = Math.max(capStrings, Math.min(Math.floor(WORK_FACTOR * capStrings), allStrings));
   // With a sampler the state vector is never allocated: the device samples the circuit.
-  const shots: ShotSource =
-    sampler === undefined
+  // Without sampling (an ablation) no circuit is run at all.
+  const shots: ShotSource | null = !sources.sampling
+    ? null
+    : sampler === undefined
       ? new SimulatedShots(blockCircuit(program), params.shots, rng, cancel)
       : new DeviceShots(sampler, program, params.shots, cancel, callbacks.onLog);
   const probe = new Prober(ham, params, rng, cancel, workStrings);
   callbacks.onLog?.(
     `HI-VQE: ${params.ansatz} ansatz on ${2 * ham.norb} qubits, ${program.numParameters} parameters, ` +
-      `${shots.description}; ` +
+      `${shots?.description ?? 'sampling off'}; ${sources.handover ? 'handover on' : 'handover off'}; ` +
       `subspace of at most ${capStrings} strings per spin (${(capStrings ** 2).toLocaleString('en-US')} determinants)`,
   );
 
@@ -89,30 +100,48 @@ export async function runHiVqeLoop(
   let rejected = new Set<number>();
   const history: IterationPoint[] = [];
   const tally: SampleTally = { kept: 0, repaired: 0, dropped: 0 };
+  const provenance = emptyProvenance();
   let converged = false;
   for (let iteration = 1; iteration <= params.maxIter && !converged; iteration++) {
-    const { delta, size } = spsa.perturbation(iteration);
-    const [plus, minus] = await shots.probe(
-      shifted(theta, delta, size),
-      shifted(theta, delta, -size),
-      iteration,
-      (samples) => probe.evaluate(samples, current),
-    );
-    spsa.step(theta, delta, size, plus.energy, minus.energy, iteration);
-    for (const side of [plus, minus]) {
-      tally.kept += side.tally.kept;
-      tally.repaired += side.tally.repaired;
-      tally.dropped += side.tally.dropped;
+    let probes: [ProbeResult, ProbeResult] | null = null;
+    if (shots !== null) {
+      const { delta, size } = spsa.perturbation(iteration);
+      probes = await shots.probe(
+        shifted(theta, delta, size),
+        shifted(theta, delta, -size),
+        iteration,
+        (samples) => probe.evaluate(samples, current),
+      );
+      const [plus, minus] = probes;
+      spsa.step(theta, delta, size, plus.energy, minus.energy, iteration);
+      for (const side of probes) {
+        tally.kept += side.tally.kept;
+        tally.repaired += side.tally.repaired;
+        tally.dropped += side.tally.dropped;
+      }
     }
 
-    const sampled = rankByScore(addCounts(plus.counts, minus.counts));
-    const handed = handover(ham, current, params.maxExpansionStates);
-    const candidates = interleave(sampled, handed?.strings ?? []).filter((x) => !rejected.has(x));
+    const sampledCounts =
+      probes === null ? new Map<number, number>() : addCounts(probes[0].counts, probes[1].counts);
+    const measured = new Set(probes?.flatMap((side) => [...side.measured]) ?? []);
+    const handed = sources.handover ? handover(ham, current, params.maxExpansionStates) : null;
+    const fresh = (list: readonly number[]) => list.filter((x) => !rejected.has(x));
     const previous = current;
-    const grown = await grow(ham, current, candidates, capStrings, workStrings, cancel);
+    const grown = await grow(
+      ham,
+      current,
+      [fresh(handed?.strings ?? []), fresh(rankByScore(sampledCounts))],
+      capStrings,
+      workStrings,
+      cancel,
+    );
     if (grown.subspace !== previous) rejected = new Set();
     for (const x of grown.rejected) rejected.add(x);
     current = await screen(ham, grown.subspace, params.amplitudeScreeningTolerance, cancel);
+    const before = new Set(previous.strings.strings);
+    const added = Array.from(current.strings.strings).filter((x) => !before.has(x));
+    const origins = attribute(added, new Set(handed?.strings ?? []), measured);
+    addProvenance(provenance, origins);
 
     const point: IterationPoint = {
       costFunctionCall: 2 * iteration,
@@ -124,7 +153,7 @@ export async function runHiVqeLoop(
     history.push(point);
     converged = rule.record(current.energy - previous.energy);
     callbacks.onIteration?.(point);
-    callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, plus, minus, handed));
+    callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, probes, handed, origins));
     callbacks.onLog?.(metricLine(point, iteration));
     await cancel.pause();
   }
@@ -135,6 +164,7 @@ export async function runHiVqeLoop(
     history,
     converged,
     tally,
+    provenance,
   };
 }
 
@@ -146,14 +176,4 @@ function addCounts(a: Map<number, number>, b: Map<number, number>): Map<number, 
   const sum = new Map(a);
   for (const [x, count] of b) sum.set(x, (sum.get(x) ?? 0) + count);
   return sum;
-}
-
-/** a[0], b[0], a[1], b[1], … without repeats: sampled and handed-over strings get an equal share of room. */
-function interleave(a: number[], b: number[]): number[] {
-  const out = new Set<number>();
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    if (i < a.length) out.add(a[i]);
-    if (i < b.length) out.add(b[i]);
-  }
-  return [...out];
 }

@@ -42,7 +42,7 @@ export function estimateRunMemory(
   { simulates }: { simulates: boolean },
 ): MemoryEstimate {
   const params = parseHiVqeParams(hyperparameters);
-  const molecule = parseMolecule(params.moleculeGeometry);
+  const molecule = parseMolecule(params.moleculeGeometry, params.charge);
   const nbf = buildBasisSet(molecule, normaliseBasisName(params.basis)).nbf;
   const spaces = checkOrbitalSpaces(
     params.frozenOrbitals,

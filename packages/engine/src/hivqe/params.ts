@@ -8,6 +8,8 @@ export type Entanglement = (typeof ENTANGLEMENTS)[number];
 /** A job's hyperparameters, validated, with the defaults of the create form (spec/jobs.md §3, §9). */
 export interface HiVqeParams {
   moleculeGeometry: string;
+  /** Net charge of the molecule (closed-shell singlets only). */
+  charge: number;
   basis: string;
   activeOrbitals: number[];
   frozenOrbitals: number[];
@@ -30,6 +32,8 @@ export interface HiVqeParams {
 }
 
 const DEFAULT_GEOMETRY = 'N 0 0 0;N 0 0 1.0';
+/** Beyond any ion of the elements H–Ar the engine would be asked for; the electron count is checked anyway. */
+const MAX_CHARGE = 100;
 
 /**
  * Reads hyperparameters as a job carries them: the create payload's snake_case names, each value either
@@ -42,6 +46,7 @@ export function parseHiVqeParams(raw: Readonly<Record<string, unknown>>): HiVqeP
   const read = new Reader(raw);
   return {
     moleculeGeometry: read.text('molecule_geometry', DEFAULT_GEOMETRY),
+    charge: read.integer('charge', 0, -MAX_CHARGE, MAX_CHARGE),
     basis: read.text('basis', 'ccpvdz'),
     activeOrbitals: read.indexList('active_orbitals', [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
     frozenOrbitals: read.indexList('frozen_orbitals', [0, 1]),

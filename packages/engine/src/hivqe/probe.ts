@@ -1,6 +1,7 @@
 import type { CancelPoint } from '../ci/cancel.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { HiVqeParams } from './params.ts';
+import { measuredStrings } from './provenance.ts';
 import { recoverConfigurations, type SampleTally } from './recovery.ts';
 import type { Xoshiro128 } from './rng.ts';
 import type { Sample } from './sampling.ts';
@@ -11,6 +12,8 @@ export interface ProbeResult {
   energy: number;
   /** Sampled strings not yet in the subspace, with the shots that contained them. */
   counts: Map<number, number>;
+  /** Strings the shots measured with the right electron count (the rest of `counts` came from repairs). */
+  measured: Set<number>;
   tally: SampleTally;
 }
 
@@ -39,9 +42,10 @@ export class Prober {
         if (current.strings.indexOf(x) < 0) counts.set(x, (counts.get(x) ?? 0) + count);
       }
     }
+    const measured = measuredStrings(samples, this.ham);
     const added = rankByScore(counts).slice(0, Math.max(this.workStrings - current.strings.size, 0));
-    if (added.length === 0) return { energy: current.energy, counts, tally };
+    if (added.length === 0) return { energy: current.energy, counts, measured, tally };
     const probed = await diagonalise(this.ham, [...current.strings.strings, ...added], current, this.cancel);
-    return { energy: probed.energy, counts, tally };
+    return { energy: probed.energy, counts, measured, tally };
   }
 }

@@ -8,6 +8,7 @@ import { DeviceGraph } from './native/device-graph.ts';
 import { placeQubits } from './native/placement.ts';
 import type { Sampler } from './native/types.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
+import { emptyProvenance, type Provenance } from './provenance.ts';
 
 export type Method = 'rhf' | 'casci' | 'hivqe';
 export const METHODS: readonly Method[] = ['rhf', 'casci', 'hivqe'];
@@ -23,6 +24,10 @@ export interface RunOptions {
    * sends its two SPSA circuits in one `sample` call (with `signal`). Without it, nothing changes.
    */
   sampler?: Sampler;
+  /** Ablation: false leaves the circuit out, so only the handover brings strings (default true). */
+  sampling?: boolean;
+  /** Ablation: false leaves the handover out, so only samples and their recovery bring strings (default true). */
+  handover?: boolean;
 }
 
 /** The outcome of a run; the CLI prints the same fields in snake_case. */
@@ -35,9 +40,13 @@ export interface EngineResult {
   energy: number;
   /** Determinants behind `energy`: 1 for RHF, the full space for CASCI, the final subspace for HI-VQE. */
   numStates: number;
+  /** Determinants of the active space's full CI, the space HI-VQE selects from; null for RHF, which has none. */
+  fullSpaceSize: number | null;
   /** HI-VQE iterations run (0 for the other methods). */
   iterations: number;
   history: IterationPoint[];
+  /** HI-VQE: the strings that entered the subspace, by source (all zero for the other methods). */
+  provenance: Provenance;
   /** Wall time of the whole run. */
   seconds: number;
 }
@@ -51,14 +60,18 @@ export async function runHiVqe(
   hyperparameters: Readonly<Record<string, unknown>>,
   options: RunOptions = {},
 ): Promise<EngineResult> {
-  const { method = 'hivqe', onIteration, onLog, signal, sampler } = options;
+  const { method = 'hivqe', onIteration, onLog, signal, sampler, sampling, handover } = options;
   const cancel = new CancelPoint(signal);
   try {
+    if (sampling === false && handover === false)
+      throw new EngineInputError('sampling and handover cannot both be off: nothing would add strings');
     return await run(parseHiVqeParams(hyperparameters), method, cancel, {
       onIteration,
       onLog,
       signal,
       sampler,
+      sampling,
+      handover,
     });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal.reason);
@@ -73,11 +86,12 @@ async function run(
   options: Omit<RunOptions, 'method'>,
 ): Promise<EngineResult> {
   const started = performance.now();
-  const { onLog, signal, sampler } = options;
+  const { onLog, signal, sampler, sampling = true, handover = true } = options;
   await cancel.pause();
   const chem = buildHamiltonian(
     {
       geometry: params.moleculeGeometry,
+      charge: params.charge,
       basis: params.basis,
       activeOrbitals: method === 'rhf' ? [] : params.activeOrbitals,
       frozenOrbitals: method === 'rhf' ? [] : params.frozenOrbitals,
@@ -92,8 +106,10 @@ async function run(
       eCasci: null,
       energy: chem.eRhf,
       numStates: 1,
+      fullSpaceSize: null,
       iterations: 0,
       history: [],
+      provenance: emptyProvenance(),
       seconds: elapsed(),
     };
   }
@@ -117,12 +133,25 @@ async function run(
     if (refused !== null) throw new EngineInputError(`CASCI refused: ${refused}`);
     const energy = await casciEnergy(ham, cancel, onLog);
     const numStates = fullSpaceSize(ham);
-    return { ...base, eCasci: energy, energy, numStates, iterations: 0, history: [], seconds: elapsed() };
+    return {
+      ...base,
+      eCasci: energy,
+      energy,
+      numStates,
+      fullSpaceSize: numStates,
+      iterations: 0,
+      history: [],
+      provenance: emptyProvenance(),
+      seconds: elapsed(),
+    };
   }
   let eCasci: number | null = null;
   if (refused === null) eCasci = await casciEnergy(ham, cancel, onLog);
   else onLog?.(`CASCI skipped: ${refused}`);
-  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel, sampler);
+  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel, sampler, {
+    sampling,
+    handover,
+  });
   onLog?.(
     `HI-VQE ${loop.converged ? 'converged' : 'stopped at max_iter'} after ${loop.iterations} iterations: ` +
       `E = ${loop.energy.toFixed(10)} Ha with ${loop.numStates} determinants, ${elapsed().toFixed(2)} s`,
@@ -132,8 +161,10 @@ async function run(
     eCasci,
     energy: loop.energy,
     numStates: loop.numStates,
+    fullSpaceSize: fullSpaceSize(ham),
     iterations: loop.iterations,
     history: loop.history,
+    provenance: loop.provenance,
     seconds: elapsed(),
   };
 }

@@ -87,33 +87,69 @@ export function rankByScore(scores: ReadonlyMap<number, number>): number[] {
 }
 
 /**
- * Adds candidate strings. When everything fits under the cap it is one diagonalisation; otherwise the
- * subspace is diagonalised with as many candidates as the working size allows, and the strings of
- * largest weight in that ground state are kept. Returns the subspace and the candidates that were tried
- * and not kept.
+ * Adds candidate strings, given as one list per source in order of priority (each list in its own order
+ * of preference). When everything fits under the cap it is one diagonalisation. Otherwise the sources
+ * take turns filling the room the working size leaves (so memory is bounded as with one source), the
+ * subspace is diagonalised with them, and the strings of largest weight in that ground state are kept;
+ * a swap that raises the energy is undone. Keeping by weight is a heuristic, so the first source's candidates are also tried on their
+ * own and the lower energy wins: the other sources only change the subspace where they lower its
+ * energy. Returns the subspace and the candidates that were tried and not kept.
  */
 export async function grow(
   ham: ActiveSpaceHamiltonian,
   current: Subspace,
-  candidates: number[],
+  sources: ReadonlyArray<readonly number[]>,
   capStrings: number,
   workStrings: number,
   cancel: CancelPoint,
 ): Promise<{ subspace: Subspace; rejected: number[] }> {
+  const candidates = [...new Set(sources.flat())];
   if (candidates.length === 0) return { subspace: current, rejected: [] };
   const existing = current.strings.strings;
   if (existing.length + candidates.length <= capStrings) {
     return { subspace: await diagonalise(ham, [...existing, ...candidates], current, cancel), rejected: [] };
   }
-  const tried = candidates.slice(0, Math.max(workStrings - existing.length, 0));
+  const room = Math.max(workStrings - existing.length, 0);
+  const tried = roundRobin(sources, room);
+  let best = await swapIn(ham, current, tried, capStrings, cancel);
+  const primary = sources.find((list) => list.length > 0) ?? [];
+  if (primary.length < candidates.length) {
+    const alone = await swapIn(ham, current, primary.slice(0, room), capStrings, cancel);
+    if (alone.energy < best.energy) best = alone;
+  }
+  const kept = new Set(best.strings.strings);
+  return { subspace: best, rejected: tried.filter((x) => !kept.has(x)) };
+}
+
+/** list₀[0], list₁[0], list₀[1], … without repeats, at most `room` strings. */
+function roundRobin(lists: ReadonlyArray<readonly number[]>, room: number): number[] {
+  const out = new Set<number>();
+  const longest = Math.max(...lists.map((list) => list.length));
+  for (let i = 0; i < longest && out.size < room; i++) {
+    for (const list of lists) if (i < list.length && out.size < room) out.add(list[i]);
+  }
+  return [...out];
+}
+
+/**
+ * Diagonalises the subspace with the tried strings and keeps the `capStrings` of largest weight; returns
+ * the current subspace unchanged when that would not lower the energy.
+ */
+async function swapIn(
+  ham: ActiveSpaceHamiltonian,
+  current: Subspace,
+  tried: readonly number[],
+  capStrings: number,
+  cancel: CancelPoint,
+): Promise<Subspace> {
+  const existing = current.strings.strings;
   const working = await diagonalise(ham, [...existing, ...tried], current, cancel);
   const weights = stringWeights(working);
   const ranked = rankByScore(new Map(Array.from(working.strings.strings, (x, i) => [x, weights[i]])));
   const kept = new Set(ranked.slice(0, capStrings));
-  const rejected = tried.filter((x) => !kept.has(x));
-  if (kept.size === existing.length && existing.every((x) => kept.has(x)))
-    return { subspace: current, rejected };
-  return { subspace: await diagonalise(ham, [...kept], working, cancel), rejected };
+  if (kept.size === existing.length && existing.every((x) => kept.has(x))) return current;
+  const swapped = await diagonalise(ham, [...kept], working, cancel);
+  return swapped.energy < current.energy ? swapped : current;
 }
 
 /** Drops the strings all of whose determinants have |c| below the tolerance (the largest one always stays). */

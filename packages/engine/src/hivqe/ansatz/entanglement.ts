@@ -24,3 +24,13 @@ export function entanglementPairs(kind: Entanglement, qubits: number): Array<[nu
       return [];
   }
 }
+
+/**
+ * The pattern applied within the alpha register (qubits 0 … norb−1) and, the same, within the beta
+ * register (norb … 2·norb−1). For an ansatz meant to conserve particle numbers a pair across the
+ * registers would move electrons between the spins, and every shot it spoiled would be repaired or lost.
+ */
+export function spinRegisterPairs(kind: Entanglement, norb: number): Array<[number, number]> {
+  const alpha = entanglementPairs(kind, norb);
+  return [...alpha, ...alpha.map(([a, b]): [number, number] => [a + norb, b + norb])];
+}

@@ -1,29 +1,23 @@
 import type { Circuit } from '../circuit.ts';
 import type { Entanglement } from '../params.ts';
 import { blockCircuit } from './block-circuit.ts';
-import { entanglementPairs } from './entanglement.ts';
+import { spinRegisterPairs } from './entanglement.ts';
 import type { AnsatzGate, AnsatzProgram } from './gates.ts';
 import type { ActiveSpace } from './space.ts';
 
 /**
  * The excitation-preserving ansatz (Qiskit's ExcitationPreserving, mode 'iswap'): `reps` times an RZ
- * layer and an exp(−iθ(XX+YY)/2) block on each entangled pair, then a final RZ layer. It conserves the
- * total electron number; when a pair straddles the alpha/beta boundary it can move an electron between
- * the spins, so the state lives in every (k, N − k) block.
+ * layer and an exp(−iθ(XX+YY)/2) block on each entangled pair, then a final RZ layer. The pattern is
+ * laid within the alpha and within the beta register, so both spin counts are conserved and the state
+ * lives in the (nα, nβ) block.
  */
-export function epaBlockCounts(space: ActiveSpace, entanglement: Entanglement): Array<[number, number]> {
-  const { norb, nalpha, nbeta } = space;
-  const crossesSpins = entanglementPairs(entanglement, 2 * norb).some(([a, b]) => a < norb !== b < norb);
-  if (!crossesSpins) return [[nalpha, nbeta]];
-  const total = nalpha + nbeta;
-  const counts: Array<[number, number]> = [];
-  for (let k = Math.max(0, total - norb); k <= Math.min(norb, total); k++) counts.push([k, total - k]);
-  return counts;
+export function epaBlockCounts(space: ActiveSpace): Array<[number, number]> {
+  return [[space.nalpha, space.nbeta]];
 }
 
 export function epaProgram(space: ActiveSpace, entanglement: Entanglement, reps: number): AnsatzProgram {
   const qubits = 2 * space.norb;
-  const pairs = entanglementPairs(entanglement, qubits);
+  const pairs = spinRegisterPairs(entanglement, space.norb);
   const gates: AnsatzGate[] = [];
   let parameter = 0;
   const rzLayer = () => {
@@ -34,7 +28,7 @@ export function epaProgram(space: ActiveSpace, entanglement: Entanglement, reps:
     for (const pair of pairs) gates.push({ type: 'exchange', qubits: pair, parameter: parameter++ });
   }
   rzLayer();
-  return { space, gates, numParameters: parameter, blockCounts: epaBlockCounts(space, entanglement) };
+  return { space, gates, numParameters: parameter, blockCounts: epaBlockCounts(space) };
 }
 
 export function epaCircuit(space: ActiveSpace, entanglement: Entanglement, reps: number): Circuit {

@@ -22,7 +22,7 @@ export function stateVectorSize(space: ActiveSpace, choice: AnsatzChoice): numbe
 function blockCounts(space: ActiveSpace, choice: AnsatzChoice): Array<[number, number]> {
   switch (choice.ansatz) {
     case 'epa':
-      return epaBlockCounts(space, choice.entanglement);
+      return epaBlockCounts(space);
     case 'hardware_efficient':
       return hardwareEfficientBlockCounts(space);
     case 'uccsd':
