@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { AboutPage } from '../features/about/components/about-page.tsx';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
 import { AcceptInvitationPage } from '../features/invitations/components/accept-invitation-page.tsx';
@@ -7,6 +7,7 @@ import { AdminOnlyRoute } from './guards/admin-only-route.tsx';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 import { PublicOnlyRoute } from './guards/public-only-route.tsx';
 import { HomeShell } from './home/home-shell.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import type { SectionId } from './home/sections.ts';
 
 /** accounts.md 2.1. */
@@ -55,7 +56,7 @@ export function AppRoutes() {
           </ProtectedRoute>
         }
       />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

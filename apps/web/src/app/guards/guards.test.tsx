@@ -38,14 +38,6 @@ describe('protected route', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
   });
-
-  it('redirects unknown paths to /', async () => {
-    signedInAs();
-    renderApp('/no/such/page');
-
-    expect(await screen.findByText('Welcome, ada@example.com')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-  });
 });
 
 describe('admin-only route', () => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
 
 const SIZES = {
   md: 'max-w-md',
@@ -10,45 +11,63 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** What the dialog asks or tells, announced after its title. */
+  description?: ReactNode;
   /** Wider dialogs (forms, job details) scroll inside the viewport. */
   size?: keyof typeof SIZES;
 }
 
-/** A dialog over the page, named by its title; Escape and the × close it. */
-export function Modal({ title, onClose, children, size = 'md' }: ModalProps) {
-  const titleId = useId();
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+/**
+ * A modal dialog (WAI-ARIA dialog pattern, by Radix): named by its title, focus moves in and stays there,
+ * Escape and the × close it, the page behind is hidden from assistive technology, and focus goes back to
+ * whatever had it when the dialog opened.
+ */
+export function Modal({ title, onClose, children, description, size = 'md' }: ModalProps) {
+  // Callers mount the dialog already open rather than through a Radix trigger, so Radix has no element to
+  // give focus back to: remember the opener while it still has focus, before the dialog takes it.
+  const [opener] = useState(() => document.activeElement);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={`w-full rounded-xl bg-white shadow-xl ${SIZES[size]}`}
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={onClose}
-            className="text-xl leading-none text-slate-400 hover:text-slate-600"
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        {/* Not Dialog.Overlay: its scroll lock injects a <style> element, which the CSP (style-src 'self') refuses. */}
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
+          <Dialog.Content
+            aria-modal="true"
+            className={`relative w-full rounded-xl bg-white shadow-xl ${SIZES[size]}`}
+            // A click beside a half-filled form must not throw it away: Escape and the × close deliberately.
+            onPointerDownOutside={(event) => event.preventDefault()}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              if (opener instanceof HTMLElement) opener.focus();
+            }}
           >
-            ×
-          </button>
+            <Dialog.Title className="border-b border-slate-200 py-4 pr-12 pl-6 text-lg font-semibold text-slate-900">
+              {title}
+            </Dialog.Title>
+            <div className="space-y-4 px-6 py-5">
+              {description && (
+                <Dialog.Description asChild>
+                  <div className="text-sm text-slate-700">{description}</div>
+                </Dialog.Description>
+              )}
+              {children}
+            </div>
+            {/* Last in the tab order so the first field (or Cancel) takes focus on open; shown top right. */}
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-4 right-6 text-xl leading-none text-slate-400 hover:text-slate-600"
+            >
+              ×
+            </Dialog.Close>
+          </Dialog.Content>
         </div>
-        <div className="space-y-4 px-6 py-5">{children}</div>
-      </div>
-    </div>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

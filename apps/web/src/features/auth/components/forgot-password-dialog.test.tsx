@@ -25,10 +25,11 @@ const refused =
   () =>
     HttpResponse.json({ message }, { status });
 
-/** From the login screen, with `typed` in Username, to the dialog's first step. */
-async function openForgotPassword(typed = '') {
+/** From the login screen, with `typed` in Username (and `password` in Password), to the dialog's first step. */
+async function openForgotPassword(typed = '', password = '') {
   const view = renderApp('/login');
   if (typed) await view.user.type(screen.getByLabelText('Username'), typed);
+  if (password) await view.user.type(screen.getByLabelText('Password'), password);
   await view.user.click(screen.getByRole('button', { name: 'Forgot password?' }));
   return { ...view, dialog: screen.getByRole('dialog', { name: 'Reset your password' }) };
 }
@@ -57,8 +58,7 @@ describe('forgot password', () => {
       await delay(30);
       return HttpResponse.json({ message: AUTH_MESSAGES.passwordReset });
     });
-    const { user, dialog } = await openForgotPassword('  ada@example.com ');
-    await user.type(screen.getByLabelText('Password'), 'old-typed-pass');
+    const { user, dialog } = await openForgotPassword('  ada@example.com ', 'old-typed-pass');
 
     expect(within(dialog).getByLabelText('Email Address')).toHaveValue('ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));

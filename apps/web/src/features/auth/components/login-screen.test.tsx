@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PASSWORD_RULE_TEXT } from '@hivqe/contract';
+import { AUTH_MESSAGES, BRAND, PASSWORD_RULE_TEXT } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -27,9 +27,10 @@ async function signIn(user: ReturnType<typeof renderApp>['user'], username = 'ad
 }
 
 describe('login screen', () => {
-  it('shows its titles and required Username and Password fields', () => {
+  it('names the product, shows its titles and required Username and Password fields', () => {
     renderApp('/login');
 
+    expect(screen.getByText(BRAND.product)).toBeInTheDocument();
     expect(screen.getByText('Welcome back')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeRequired();

@@ -1,3 +1,4 @@
+import { BRAND } from '@hivqe/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -74,6 +75,7 @@ export function LoginScreen() {
   return (
     <CenteredCard>
       <div className="space-y-1 text-center">
+        <p className="text-lg font-semibold text-slate-900">{BRAND.product}</p>
         <p className="text-sm font-medium text-accent-600">Welcome back</p>
         <h1 className="text-2xl font-semibold text-slate-900">Sign in to your account</h1>
         {isMarketplace && <Badge>Marketplace Login</Badge>}
