@@ -68,9 +68,20 @@ async function benchAuthOn(url: string | undefined, load: LoadGenerator): Promis
     const perRound = rates[i].map((rate) => fmt(rate, 0)).join(', ');
     console.log(`  ${route.name} ${fmt(median(rates[i]), 0)} req/s  (rounds ${perRound})`);
   }
-  console.log(`  ratio /auth/me ÷ bare route  ${fmt(meRps / bareRps, 3)}`);
+  // Each round's routes run within seconds of each other: the median of the rounds' own ratios is what a load
+  // that drifts between rounds (a shared machine) disturbs least.
+  const roundRatio = (of: number, to: number) =>
+    fmt(median(rates[of].map((rate, round) => rate / rates[to][round])), 3);
+  console.log(
+    `  ratio /auth/me ÷ bare route  ${fmt(meRps / bareRps, 3)}  (median of per-round ratios ${roundRatio(2, 0)})`,
+  );
   // What authentication itself costs, apart from the stack every route of the app pays (hooks, headers, serializer).
-  console.log(`  ratio /auth/me ÷ /health     ${fmt(meRps / healthRps, 3)}`);
+  console.log(
+    `  ratio /auth/me ÷ /health     ${fmt(meRps / healthRps, 3)}  (median of per-round ratios ${roundRatio(2, 1)})`,
+  );
+  console.log(
+    `  ratio /health ÷ bare route   ${fmt(healthRps / bareRps, 3)}  (median of per-round ratios ${roundRatio(1, 0)})`,
+  );
   console.log(
     `  /auth/me at ${P99_CONNECTIONS} connections (${P99_S} s)  ${fmt(busy.requestsPerSecond, 0)} req/s, p99 ${fmt(busy.p99Ms)} ms`,
   );

@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { API_BASE, BRAND } from '@hivqe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { BackoffRule } from './lib/backoff.ts';
 import { Throttle } from './lib/throttle.ts';
@@ -67,6 +62,7 @@ import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { markGuardedOperations, openapiSecurityComponents } from './plugins/openapi-security.ts';
 import { registerRequestTextCheck } from './plugins/request-text.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { RoleAccessChecker } from './providers/aws/role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
@@ -138,13 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(responseSerializerCompiler);
+  // Synchronous hooks here and in the plugins below: every request runs them, and a promise per hook costs.
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
   registerRequestTextCheck(app);
-  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl ?? 'http://localhost:8080' });
+  registerSecurityHeaders(app, { publicUrl: deps.publicUrl ?? 'http://localhost:8080' });
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {

@@ -11,10 +11,11 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
  * Every 429 carries `Retry-After` in seconds: the error's own wait, else the default.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
     }
+    done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,5 @@
 import { MULTILINE_KEY, textProblem } from '@hivqe/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../lib/http-errors.ts';
 
@@ -30,13 +30,24 @@ export function registerRequestTextCheck(app: FastifyInstance): void {
     return [converted];
   };
 
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request, _reply, done) => {
+    // Most requests (GETs without a query) carry no text at all: they skip the schema lookup.
+    if (PARTS.every(([, property]) => holdsNothing(request[property]))) return done();
     const schema = request.routeOptions.schema;
     for (const [part, property] of PARTS) {
       const problem = findProblem(request[property], jsonSchemaOf(schema?.[part]), part);
-      if (problem) throw badRequest(problem);
+      if (problem) return done(badRequest(problem));
     }
+    done();
   });
+}
+
+/** Absent, or an object or array without a single own key: no string or key in it to check. */
+function holdsNothing(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /**
