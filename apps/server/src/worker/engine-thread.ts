@@ -5,6 +5,7 @@ import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns, type EngineRun } from '../providers/quantum/local/engine-runs.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import { measureThreadCpu } from './thread-cpu.ts';
 
 /**
  * Runs one job's computations on the local engine, reporting as it goes. The runner cancels a local job by
@@ -20,12 +21,15 @@ port.on('message', (command: ThreadCommand) => {
   if (command.type === 'abort') stop.abort();
 });
 
-const summary = (result: EngineResult) =>
+const summary = (result: EngineResult, cpuSeconds: number | null) =>
   `Result: E(HI-VQE) = ${result.energy.toFixed(10)} Ha, E(RHF) = ${result.eRhf.toFixed(10)} Ha` +
   (result.eCasci === null ? '' : `, E(CASCI) = ${result.eCasci.toFixed(10)} Ha`) +
-  `; ${result.iterations} iterations, ${result.numStates} determinants, ${result.seconds.toFixed(2)} s`;
+  `; ${result.iterations} iterations, ${result.numStates}` +
+  (result.fullSpaceSize === null ? '' : ` of ${result.fullSpaceSize}`) +
+  ` determinants, ${result.seconds.toFixed(2)} s` +
+  (cpuSeconds === null ? '' : ` (CPU ${cpuSeconds.toFixed(2)} s)`);
 
-const runResult = (run: EngineRun, result: EngineResult): StoredRunResult => {
+const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | null): StoredRunResult => {
   const params = parseHiVqeParams(run.hyperparameters);
   return {
     geometryTag: run.hyperparameters.geometry_tag ?? null,
@@ -36,8 +40,11 @@ const runResult = (run: EngineRun, result: EngineResult): StoredRunResult => {
     eNuc: result.eNuc,
     eCasci: result.eCasci,
     numStates: result.numStates,
+    provenance: result.provenance,
+    fullSpaceSize: result.fullSpaceSize,
     iterations: result.iterations,
     seconds: result.seconds,
+    cpuSeconds,
   };
 };
 
@@ -48,17 +55,19 @@ async function runJob(): Promise<void> {
   for (const run of engineRuns(kind, hyperparameters)) {
     if (run.label !== null) send({ type: 'log', line: run.label });
     const offset = calls;
-    const result = await runHiVqe(run.hyperparameters, {
-      onIteration: (point) => {
-        calls = offset + point.costFunctionCall;
-        send({ type: 'iteration', point: { ...point, costFunctionCall: calls } });
-      },
-      onLog: (line) => send({ type: 'log', line }),
-      sampler,
-      signal: stop.signal,
-    });
-    send({ type: 'log', line: summary(result) });
-    send({ type: 'result', result: runResult(run, result) });
+    const { value: result, cpuSeconds } = await measureThreadCpu(() =>
+      runHiVqe(run.hyperparameters, {
+        onIteration: (point) => {
+          calls = offset + point.costFunctionCall;
+          send({ type: 'iteration', point: { ...point, costFunctionCall: calls } });
+        },
+        onLog: (line) => send({ type: 'log', line }),
+        sampler,
+        signal: stop.signal,
+      }),
+    );
+    send({ type: 'log', line: summary(result, cpuSeconds) });
+    send({ type: 'result', result: runResult(run, result, cpuSeconds) });
   }
 }
 

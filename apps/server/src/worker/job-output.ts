@@ -17,8 +17,11 @@ export class JobOutputRepo extends Repo {
     if (rows.length > 0) await this.db.insert(jobMetrics).values(rows);
   }
 
-  async appendResult(jobId: string, result: StoredRunResult): Promise<void> {
-    await this.db.insert(jobResults).values({ jobId, result });
+  async appendResult(
+    jobId: string,
+    { fullSpaceSize, cpuSeconds, ...result }: StoredRunResult,
+  ): Promise<void> {
+    await this.db.insert(jobResults).values({ jobId, result, fullSpaceSize, cpuSeconds });
   }
 
   /** A retried job draws its convergence chart, and finds its results, again from the start. */

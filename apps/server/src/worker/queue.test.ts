@@ -243,7 +243,9 @@ describe('losing a runner', () => {
     await t.close();
     if (!onPostgres) await database.close();
 
-    const worker = spawnWorker({ schemaName, dataDir, leaseMs: 1000 });
+    // A lease long enough that a loaded machine's late heartbeat cannot lose it before the kill (the worker
+    // would then requeue and claim the job itself), short enough that the next runner frees it soon after.
+    const worker = spawnWorker({ schemaName, dataDir, leaseMs: 5000 });
     await worker.midJob;
     worker.process.kill('SIGKILL');
     await worker.exited;

@@ -19,7 +19,7 @@ import {
 } from '../../test/job-flows.ts';
 import { call, type TestUser } from '../../test/org-flows.ts';
 import type { Database } from '../db/client.ts';
-import { jobMetrics } from '../db/schema/index.ts';
+import { jobMetrics, jobs } from '../db/schema/index.ts';
 import type { LocalRunner, RunnerTimings } from './local-runner.ts';
 import { createLocalRunner } from './start-runner.ts';
 
@@ -110,14 +110,25 @@ describe('a local job on the real engine', () => {
 
   it('fails a job the engine refuses at run time, with the engine’s reason', async () => {
     const { t, runner, database } = await setup();
-    runner.start();
     const user = await jobUser(t);
-    // Passes every check before running: only the molecule shows that H2 in STO-3G has two orbitals.
-    const { job_arn } = await createHybridJob(
-      t,
-      user,
-      hybridPayload(h2Form(), { active_orbitals: [0, 1, 2, 3] }),
-    );
+    // Creation now refuses such a job, so this one is a row stored before those checks existed: H2 in STO-3G
+    // has two orbitals, and its stored settings ask for four.
+    const { job_arn } = await createHybridJob(t, user, hybridPayload(h2Form()));
+    const [stored] = await database.db.select().from(jobs).where(eq(jobs.jobArn, job_arn));
+    await database.db
+      .update(jobs)
+      .set({
+        hyperparameters: {
+          ...stored.hyperparameters,
+          active_orbitals: '[0,1,2,3]',
+          molecule_options: JSON.stringify({
+            ...JSON.parse(stored.hyperparameters.molecule_options),
+            active_orbitals: [0, 1, 2, 3],
+          }),
+        },
+      })
+      .where(eq(jobs.id, stored.id));
+    runner.start();
     const failed = await waitForStatus(database.db, job_arn, ['FAILED', 'COMPLETED']);
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toMatch(/active_orbitals/);

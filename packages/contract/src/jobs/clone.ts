@@ -49,6 +49,7 @@ export function cloneJobForm(detail: HybridJobDetailResponse, base: JobForm): Jo
     },
     active_orbitals: values.active_orbitals ?? base.active_orbitals,
     frozen_orbitals: values.frozen_orbitals ?? base.frozen_orbitals,
+    charge: values.charge ?? base.charge,
     basis: values.basis ?? base.basis,
     ansatz: values.ansatz ?? base.ansatz,
     ansatz_entanglement: values.ansatz_entanglement ?? base.ansatz_entanglement,

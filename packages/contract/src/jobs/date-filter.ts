@@ -36,6 +36,27 @@ function dayStart(date: string | undefined): number | undefined {
   return !Number.isNaN(time) && utcDate(time) === date ? time : undefined;
 }
 
+/**
+ * The instants a filter lets through, as epoch milliseconds: from inclusive, to exclusive; an absent end is
+ * open. The server filters on these, so the table's rule lives in one place.
+ */
+export function dateFilterBounds(filter: DateFilter, now: Date): { from?: number; to?: number } {
+  switch (filter.kind) {
+    case 'all':
+      return {};
+    case 'today': {
+      const from = Date.parse(`${utcDate(now.getTime())}T00:00:00Z`);
+      return { from, to: from + DAY_MS };
+    }
+    case 'custom': {
+      const to = dayStart(filter.to);
+      return { from: dayStart(filter.from), to: to === undefined ? undefined : to + DAY_MS };
+    }
+    default:
+      return { from: now.getTime() - ROLLING_DAYS[filter.kind] * DAY_MS };
+  }
+}
+
 export function matchesDateFilter(
   createdAt: string | null | undefined,
   filter: DateFilter,
@@ -44,15 +65,6 @@ export function matchesDateFilter(
   if (filter.kind === 'all') return true;
   const created = createdAt == null ? NaN : Date.parse(createdAt);
   if (Number.isNaN(created)) return false;
-  switch (filter.kind) {
-    case 'today':
-      return utcDate(created) === utcDate(now.getTime());
-    case 'custom': {
-      const from = dayStart(filter.from);
-      const to = dayStart(filter.to);
-      return (from === undefined || created >= from) && (to === undefined || created < to + DAY_MS);
-    }
-    default:
-      return created >= now.getTime() - ROLLING_DAYS[filter.kind] * DAY_MS;
-  }
+  const { from, to } = dateFilterBounds(filter, now);
+  return (from === undefined || created >= from) && (to === undefined || created < to);
 }

@@ -23,6 +23,8 @@ export const MAX_CONVERGENCE_COUNT = 100;
 export const MAX_ORBITALS = 100;
 export const MAX_ORBITAL_INDEX = 9999;
 export const MAX_MOLECULES = 50;
+/** Beyond any ion of the elements the engine knows (H-Ar); the engine checks the electron count itself. */
+export const MAX_CHARGE = 100;
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
 
@@ -150,6 +152,8 @@ export const jobName = z
 /** The HI-VQE settings both create payloads carry under the same names. */
 export const hivqeSettingsShape = {
   shots: integerInRange('shots', 1, MAX_ALGORITHM_COUNT),
+  /** Optional, neutral (0) when absent: the molecule's net charge; closed-shell singlets only. */
+  charge: integerInRange('charge', -MAX_CHARGE, MAX_CHARGE).optional(),
   active_orbitals: orbitalList('active_orbitals', 1),
   frozen_orbitals: orbitalList('frozen_orbitals', 0),
   basis,

@@ -41,6 +41,8 @@ export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
     molecule_geometry: molecule.geometry,
     active_orbitals: [...form.active_orbitals],
     frozen_orbitals: [...form.frozen_orbitals],
+    // Neutral is the default: a neutral job's payload is the spec's, field for field.
+    ...(form.charge === 0 ? {} : { charge: form.charge }),
     basis: form.basis,
     ansatz: form.ansatz,
     ansatz_entanglement: form.ansatz_entanglement,

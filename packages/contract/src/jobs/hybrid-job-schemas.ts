@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hyperparameterMap, isoTimestamp, jobArn, maxResults, nextToken } from './fields.ts';
+import { jobListFilters } from './job-list-query.ts';
 import { jobStatus } from './statuses.ts';
 
 /** The cloud hybrid-job calls other than create (jobs.md 3, 7). */
@@ -25,6 +26,8 @@ export type HybridJob = z.infer<typeof hybridJob>;
 export const hybridJobListResponse = z.object({
   jobs: z.array(hybridJob),
   next_token: z.string().nullable(),
+  /** How many jobs match the filters and search, over all pages. */
+  total_count: z.number().int().min(0),
 });
 export type HybridJobListResponse = z.infer<typeof hybridJobListResponse>;
 
@@ -33,6 +36,7 @@ export const hybridJobListQuery = z.object({
   next_token: nextToken,
   user_id: z.string().trim().min(1).max(254).optional(),
   status_filter: jobStatus.optional(),
+  ...jobListFilters.shape,
 });
 export type HybridJobListQuery = z.infer<typeof hybridJobListQuery>;
 

@@ -10,6 +10,7 @@ type Kind = 'text' | 'integer' | 'number' | 'boolean' | 'integers';
 
 const FIELD_KINDS = {
   molecule_geometry: 'text',
+  charge: 'integer',
   device_name: 'text',
   backend_name: 'text',
   aws_region: 'text',
@@ -46,7 +47,7 @@ interface KindValues {
 export type DecodedHyperparameters = Partial<{ [F in Field]: KindValues[(typeof FIELD_KINDS)[F]] }>;
 const FIELDS = Object.keys(FIELD_KINDS) as Field[];
 
-const MOLECULE_OPTIONS: readonly Field[] = ['basis', 'active_orbitals', 'frozen_orbitals'];
+const MOLECULE_OPTIONS: readonly Field[] = ['basis', 'charge', 'active_orbitals', 'frozen_orbitals'];
 const HIVQE_OPTIONS: readonly Field[] = [
   'shots',
   'ansatz',

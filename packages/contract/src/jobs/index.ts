@@ -13,6 +13,7 @@ export {
   JOB_ARN_MESSAGE,
   MAX_ALGORITHM_COUNT,
   MAX_ANSATZ_REPS,
+  MAX_CHARGE,
   MAX_CONVERGENCE_COUNT,
   MAX_MOLECULES,
   MAX_ORBITALS,
@@ -30,6 +31,7 @@ export * from './iqm.ts';
 export * from './iqm-job-payload.ts';
 export * from './iqm-job-schemas.ts';
 export * from './job-form.ts';
+export * from './job-list-query.ts';
 export * from './job-result.ts';
 export * from './limits.ts';
 export * from './molecule.ts';

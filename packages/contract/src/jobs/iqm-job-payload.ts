@@ -19,6 +19,7 @@ export function buildIqmJobPayload(form: JobForm, now: Date): IqmJobPayload {
       ),
       active_orbitals: [...form.active_orbitals],
       frozen_orbitals: [...form.frozen_orbitals],
+      ...(form.charge === 0 ? {} : { charge: form.charge }),
       basis: form.basis,
       ansatz: form.ansatz,
       ansatz_entanglement: form.ansatz_entanglement,

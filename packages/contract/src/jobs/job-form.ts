@@ -39,6 +39,8 @@ export interface JobForm extends JobBonds {
   parameters: JobFormParameters;
   active_orbitals: number[];
   frozen_orbitals: number[];
+  /** Net charge of every molecule; closed-shell singlets only. */
+  charge: number;
   basis: string;
   ansatz: string;
   ansatz_entanglement: string;
@@ -79,6 +81,7 @@ function baseForm(): Omit<
     exactEnergies: {},
     active_orbitals: [...JOB_DEFAULTS.active_orbitals],
     frozen_orbitals: [...JOB_DEFAULTS.frozen_orbitals],
+    charge: 0,
     basis: JOB_DEFAULTS.basis,
     ansatz: JOB_DEFAULTS.ansatz,
     ansatz_entanglement: JOB_DEFAULTS.ansatz_entanglement,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from '../brand.ts';
 import { isoTimestamp, jobArn } from './fields.ts';
 import { energyDataPoint } from './monitor-schemas.ts';
 import { jobStatus } from './statuses.ts';
@@ -13,6 +14,14 @@ export const REFERENCE_SOURCES = ['user', 'casci'] as const;
 export type ReferenceSource = (typeof REFERENCE_SOURCES)[number];
 
 export const JOB_BACKEND_NAMES = ['local', 'braket', 'iqm'] as const;
+export type JobBackendName = (typeof JOB_BACKEND_NAMES)[number];
+
+/** The service that ran a job, as the console names it. */
+export const JOB_BACKEND_LABELS: Record<JobBackendName, string> = {
+  local: 'Local engine',
+  braket: BRAND.quantumService,
+  iqm: BRAND.vendorCloud,
+};
 
 const count = z.number().int().min(0);
 
@@ -37,9 +46,20 @@ export const moleculeResult = z.object({
   within_chemical_accuracy: z.boolean().nullable(),
   /** Determinants of the final subspace. */
   subspace_size: count.nullable(),
+  /** Determinants of the active space's full CI, the space the subspace is selected from. */
+  full_space_size: count.nullable(),
+  /** subspace_size / full_space_size. */
+  subspace_fraction: z.number().min(0).max(1).nullable(),
+  /**
+   * How many new strings each source brought into the subspace: the circuit's samples, configuration recovery,
+   * and the classical handover (a string both proposed counts as handover); null for runs stored before.
+   */
+  string_sources: z.object({ sampled: count, recovered: count, handover: count }).nullable(),
   iterations: count.nullable(),
   /** The engine's wall time for this molecule. */
   engine_seconds: z.number().min(0).nullable(),
+  /** CPU time of the engine's thread for this molecule; null where it could not be measured. */
+  cpu_seconds: z.number().min(0).nullable(),
 });
 export type MoleculeResult = z.infer<typeof moleculeResult>;
 
@@ -51,6 +71,10 @@ export const jobResultDocument = z.object({
   /** Where the job really ran: local engine, Amazon Braket, or the local engine with shots from IQM Resonance. */
   backend: z.enum(JOB_BACKEND_NAMES),
   device: z.string(),
+  /** The local engine ran a job that names a quantum computer: its shots were simulated, not measured. */
+  simulated_locally: z.boolean(),
+  /** Shots per circuit (the `shots` setting); null when the job's settings cannot be read. */
+  shots_per_circuit: count.nullable(),
   hyperparameters: z.record(z.string(), z.string()),
   /** One entry per molecule, in run order: one for a cloud job, one per bond length for an IQM scan. */
   molecules: z.array(moleculeResult),
@@ -64,6 +88,8 @@ export const jobResultDocument = z.object({
     wall_seconds: z.number().min(0).nullable(),
     /** The engine's time summed over the molecules it finished. */
     engine_seconds: z.number().min(0).nullable(),
+    /** The engine thread's CPU time summed over the molecules it finished; null if any was not measured. */
+    cpu_seconds: z.number().min(0).nullable(),
   }),
 });
 export type JobResultDocument = z.infer<typeof jobResultDocument>;

@@ -1,11 +1,9 @@
 /** Paging, caching, timing and size limits of the job side (jobs.md 9, cloud-services.md). */
 
-/** The panel fetches the cloud list in pages of this size until no next_token is returned. */
-export const JOB_LIST_FETCH_SIZE = 100;
 /** max_results when a list call names none; also the largest max_results accepted (Braket's limit). */
 export const JOB_API_DEFAULT_PAGE_SIZE = 10;
 export const JOB_API_MAX_PAGE_SIZE = 100;
-/** Client-side page sizes of the jobs table. */
+/** Page sizes of the jobs table (the server answers one page of one of these). */
 export const JOB_TABLE_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const JOB_TABLE_DEFAULT_PAGE_SIZE = 10;
 export const IQM_PAGE_SIZE = 10;
@@ -27,3 +25,6 @@ export const ENERGY_AXIS_PADDING = 0.1;
 
 /** Header asking GET /hi-vqe/hybrid-jobs/job to bypass the server's cache. */
 export const FORCE_REFRESH_HEADER = 'X-Force-Refresh';
+
+/** While a listed job is queued or running, the jobs table asks for its page again this often (issue 12). */
+export const ACTIVE_JOBS_POLL_MS = 5_000;

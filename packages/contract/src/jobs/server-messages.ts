@@ -8,6 +8,7 @@ export const JOB_MESSAGES = {
   userNotFound: 'User not found',
   otherUsersJobs: "Only system administrators may list another user's jobs.",
   invalidNextToken: 'Invalid next_token',
+  pageWithToken: 'Send either page or next_token, not both',
   notCancellable: (status: string) =>
     `The job is already ${status}; only queued or running jobs can be cancelled.`,
   /** 429: the user's queued and running jobs on this server's runners reached MAX_ACTIVE_JOBS_PER_USER. */

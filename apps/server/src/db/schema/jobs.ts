@@ -1,12 +1,14 @@
 import type { JobStatus, PermissionSource } from '@hivqe/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -63,6 +65,11 @@ export const jobs = pgTable(
   (t) => [
     // Serves the panels' keyset pages: a user's jobs of one kind, newest first.
     index('jobs_owner_page_idx').on(t.userId, t.kind, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // Serve the list's other orders, either direction (0009_job_list_indexes); status also serves status_filter.
+    index('jobs_owner_started_idx').on(t.userId, t.kind, t.startedAt, t.createdAt, t.id),
+    index('jobs_owner_ended_idx').on(t.userId, t.kind, t.endedAt, t.createdAt, t.id),
+    index('jobs_owner_name_idx').on(t.userId, t.kind, sql`lower(${t.jobName})`, t.createdAt, t.id),
+    index('jobs_owner_status_idx').on(t.userId, t.kind, t.status, t.createdAt, t.id),
     // Serves the queue: the oldest queued job, and the leases the sweeper checks.
     index('jobs_queue_idx').on(t.backend, t.status, t.createdAt),
     // Serves the fair claim: each user's queued jobs, oldest first (a small index: only queued rows).
@@ -82,6 +89,21 @@ export const jobs = pgTable(
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
+
+/**
+ * How many jobs each user has of each kind and status, kept by the trigger jobs_counted (migration 0009, which
+ * drizzle does not model), so a list's total_count does not grow with the user's jobs.
+ */
+export const jobCounts = pgTable(
+  'job_counts',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: JOB_KINDS }).notNull(),
+    status: text('status').$type<JobStatus>().notNull(),
+    jobs: integer('jobs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.status] })],
+);
 
 export const jobLogs = pgTable(
   'job_logs',
@@ -114,7 +136,7 @@ export const jobMetrics = pgTable(
 );
 
 /** What the engine found for one molecule of a job, stored as each computation finishes. */
-export interface StoredRunResult {
+export interface StoredRunResult extends RunMeasures {
   geometryTag: string | null;
   moleculeGeometry: string;
   /** The user's exact energy for the molecule; null when they gave none. */
@@ -126,8 +148,18 @@ export interface StoredRunResult {
   eCasci: number | null;
   /** Determinants of the final subspace. */
   numStates: number;
+  /** Where the subspace's new strings came from; absent in rows stored before it was counted. */
+  provenance?: { sampled: number; recovered: number; handover: number };
   iterations: number;
   seconds: number;
+}
+
+/** Kept in columns of their own (0008_result_space); null in rows stored before they were measured. */
+export interface RunMeasures {
+  /** Determinants of the active space's full CI; null for an RHF-only computation. */
+  fullSpaceSize: number | null;
+  /** CPU time of the engine's thread; null where the platform offers no per-thread clock. */
+  cpuSeconds: number | null;
 }
 
 /** One row per engine computation (a cloud job has one, an IQM bond scan one per molecule), in run order. */
@@ -138,7 +170,10 @@ export const jobResults = pgTable(
     jobId: uuid('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
-    result: jsonb('result').$type<StoredRunResult>().notNull(),
+    result: jsonb('result').$type<Omit<StoredRunResult, keyof RunMeasures>>().notNull(),
+    // bigint: a 30-orbital space holds up to 2.4e16 determinants, past an integer's range.
+    fullSpaceSize: bigint('full_space_size', { mode: 'number' }),
+    cpuSeconds: doublePrecision('cpu_seconds'),
   },
   (t) => [index('job_results_job_idx').on(t.jobId, t.id)],
 );

@@ -288,7 +288,7 @@ describe('ownership', () => {
       expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound });
     }
     const listed = await call(t.app, 'GET', JOB_PATHS.hybridJobs, stranger);
-    expect(listed.json()).toEqual({ jobs: [], next_token: null });
+    expect(listed.json()).toEqual({ jobs: [], next_token: null, total_count: 0 });
     expect((await storedJob(database.db, job_arn)).status).toBe('QUEUED');
   });
 

@@ -15,6 +15,7 @@ import {
   waitForStatus,
 } from '../../../test/job-flows.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
+import { jobResults } from '../../db/schema/jobs.ts';
 import { createLocalRunner } from '../../worker/start-runner.ts';
 
 const later = cleanupAfterEach();
@@ -135,8 +136,19 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     expect(molecule.error_mha).toBeCloseTo((final - engine.energy) * 1000, 9);
     expect(molecule.within_chemical_accuracy).toBe(true);
     expect(molecule.subspace_size).toBeGreaterThanOrEqual(1);
+    // The full space is CASCI's: (2 choose 1)^2 = 4 determinants for H2 in STO-3G.
+    expect(molecule.full_space_size).toBe(engine.numStates);
+    expect(molecule.full_space_size).toBe(4);
+    expect(molecule.subspace_fraction).toBe(molecule.subspace_size! / 4);
+    // Every string beyond Hartree–Fock's came from one of the three sources.
+    const sources = molecule.string_sources!;
+    expect(sources.sampled + sources.recovered + sources.handover).toBeGreaterThan(0);
     expect(molecule.iterations).toBeGreaterThanOrEqual(1);
     expect(molecule.engine_seconds).toBeGreaterThan(0);
+    // The engine thread's own CPU time: measured, and within the job's wall time (one thread cannot exceed it).
+    expect(molecule.cpu_seconds).toBeGreaterThan(0);
+    expect(molecule.cpu_seconds!).toBeLessThanOrEqual(doc.timings.wall_seconds!);
+    expect(doc).toMatchObject({ simulated_locally: false, shots_per_circuit: SPEC_PAYLOAD.shots });
 
     // The history is the chart's points: the same rows, its last one the final subspace.
     const metrics = await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobMetrics, job_arn), user);
@@ -148,6 +160,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
       ended_at: job.endedAt?.toISOString(),
       wall_seconds: (job.endedAt!.getTime() - job.startedAt!.getTime()) / 1000,
       engine_seconds: molecule.engine_seconds,
+      cpu_seconds: molecule.cpu_seconds,
     });
   });
 
@@ -175,9 +188,51 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
         energies: null,
         reference: { energy: H2_EXACT_ENERGY, source: 'user' },
         error_mha: null,
+        subspace_size: null,
+        full_space_size: null,
+        subspace_fraction: null,
+        string_sources: null,
+        cpu_seconds: null,
       }),
     ]);
-    expect(doc.timings).toMatchObject({ started_at: null, wall_seconds: null, engine_seconds: null });
+    expect(doc.timings).toMatchObject({
+      started_at: null,
+      wall_seconds: null,
+      engine_seconds: null,
+      cpu_seconds: null,
+    });
+  });
+
+  it('answers null, not 0, for the space and CPU time of a result stored before they were measured', async () => {
+    const t = await createTestApp();
+    later(() => t.close());
+    const user = await jobUser(t);
+    const { job_arn } = await createHybridJob(t, user, hybridPayload());
+    const job = await storedJob(t.database.db, job_arn);
+    await t.database.db.insert(jobResults).values({
+      jobId: job.id,
+      result: {
+        geometryTag: null,
+        moleculeGeometry: 'H 0 0 0;H 0 0 0.74',
+        exactEnergy: null,
+        energy: -1.1372,
+        eRhf: -1.1167,
+        eNuc: 0.7151,
+        eCasci: -1.1373,
+        numStates: 4,
+        iterations: 3,
+        seconds: 0.5,
+      },
+    });
+    const doc = (await resultOf(t, user, job_arn)).json() as JobResultDocument;
+    expect(doc.molecules[0]).toMatchObject({
+      subspace_size: 4,
+      full_space_size: null,
+      subspace_fraction: null,
+      string_sources: null,
+      cpu_seconds: null,
+    });
+    expect(doc.timings).toMatchObject({ engine_seconds: 0.5, cpu_seconds: null });
   });
 
   it('is read as the details are: 404 for another user, 200 for a system administrator', async () => {
@@ -237,6 +292,10 @@ describe('GET /hi-vqe/iqm-jobs/{id}/result', () => {
     expect(doc.status).toBe('COMPLETED');
     expect(doc.molecules.map((molecule) => molecule.geometry_tag)).toEqual(['0.74', '0.8']);
     const [first, second] = doc.molecules;
+    // The local engine ran it, so the IQM computer it names only lent its name: its shots were simulated.
+    expect(doc).toMatchObject({ backend: 'local', simulated_locally: true });
+    expect(doc.molecules.map((molecule) => molecule.full_space_size)).toEqual([4, 4]);
+    expect(doc.timings.cpu_seconds).toBeCloseTo(first.cpu_seconds! + second.cpu_seconds!, 9);
     expect(first.reference).toEqual({ energy: H2_EXACT_ENERGY, source: 'user' });
     expect(second.reference).toEqual({ energy: second.energies?.casci, source: 'casci' });
     const engine = await engineEnergies({ ...doc.hyperparameters, molecule_geometry: 'H 0 0 0;H 0 0 0.8' });

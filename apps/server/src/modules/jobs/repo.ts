@@ -1,7 +1,8 @@
-import type { JobStatus } from '@hivqe/contract';
+import type { JobSortColumn, JobStatus } from '@hivqe/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { Repo } from '../../db/repo.ts';
 import {
+  jobCounts,
   jobResults,
   jobs,
   type JobBackendName,
@@ -13,11 +14,27 @@ import {
 import { users } from '../../db/schema/users.ts';
 import type { PagePosition } from './cursor.ts';
 
+/** What narrows a list of a user's jobs of one kind (issue 12); absent fields match everything. */
+export interface JobListFilters {
+  status?: JobStatus;
+  /** The device's name, the last segment of its path. */
+  device?: string;
+  /** The ARN's region segment. */
+  region?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  /** Text in the job name or the molecule's name, any case. */
+  search?: string;
+}
+
 export interface JobPageQuery {
   userId: string;
   kind: JobKind;
-  status?: JobStatus;
+  filters: JobListFilters;
+  sort: { column: JobSortColumn; descending: boolean };
+  /** Keyset paging, only in the default order (newest first). */
   after?: PagePosition;
+  offset?: number;
   limit: number;
 }
 
@@ -70,31 +87,103 @@ export class JobsRepo extends Repo {
   /** What the engine stored for each computation of a job, in run order. */
   async runResults(jobId: string): Promise<StoredRunResult[]> {
     const rows = await this.db
-      .select({ result: jobResults.result })
+      .select({
+        result: jobResults.result,
+        fullSpaceSize: jobResults.fullSpaceSize,
+        cpuSeconds: jobResults.cpuSeconds,
+      })
       .from(jobResults)
       .where(eq(jobResults.jobId, jobId))
       .orderBy(asc(jobResults.id));
-    return rows.map((row) => row.result);
+    return rows.map(({ result, ...measures }) => ({ ...result, ...measures }));
   }
 
-  /** A user's jobs of one kind, newest first (ties by id), after a position; keyset paging stays fast deep down. */
+  /**
+   * A page of a user's jobs of one kind in the asked order, ties broken by creation time and id in the same
+   * direction, so one index per order (jobs_owner_*_idx) serves both directions. Keyset paging (`after`)
+   * stays fast deep down; `offset` serves the table's numbered pages.
+   */
   async page(query: JobPageQuery): Promise<PagedJob[]> {
-    const conditions: SQL[] = [eq(jobs.userId, query.userId), eq(jobs.kind, query.kind)];
-    if (query.status) conditions.push(eq(jobs.status, query.status));
+    const conditions = ownedMatching(query.userId, query.kind, query.filters);
     if (query.after) {
       conditions.push(
         sql`(${jobs.createdAt}, ${jobs.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`,
       );
     }
+    const direction = query.sort.descending ? desc : asc;
+    const keys = query.sort.column === 'created_at' ? [] : [SORT_COLUMNS[query.sort.column]];
     const rows = await this.db
       .select({ ...getTableColumns(jobs), createdAtText })
       .from(jobs)
       .where(and(...conditions))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(query.limit);
+      .orderBy(...[...keys, jobs.createdAt, jobs.id].map((column) => direction(column)))
+      .limit(query.limit)
+      .offset(query.offset ?? 0);
     return rows.map(({ createdAtText: createdAt, ...job }) => ({
       ...job,
       position: { createdAt, id: job.id },
     }));
   }
+
+  /**
+   * How many of a user's jobs of one kind match the filters: from the kept counts when at most the status is
+   * asked for (a few rows however many jobs), else by scanning the user's rows.
+   */
+  async count(userId: string, kind: JobKind, filters: JobListFilters): Promise<number> {
+    const { status, ...others } = filters;
+    if (Object.values(others).every((value) => value === undefined)) {
+      const conditions = [eq(jobCounts.userId, userId), eq(jobCounts.kind, kind)];
+      if (status) conditions.push(eq(jobCounts.status, status));
+      const [{ n }] = await this.db
+        .select({ n: sql<number>`coalesce(sum(${jobCounts.jobs}), 0)::int` })
+        .from(jobCounts)
+        .where(and(...conditions));
+      return n;
+    }
+    const [{ n }] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(...ownedMatching(userId, kind, filters)));
+    return n;
+  }
+}
+
+const SORT_COLUMNS = {
+  started_at: jobs.startedAt,
+  ended_at: jobs.endedAt,
+  // Any case together (jobs_owner_name_idx is on lower(job_name)).
+  job_name: sql`lower(${jobs.jobName})`,
+  status: jobs.status,
+} as const;
+
+/**
+ * The molecule's name as the table shows it (moleculeName in the contract): each atom's first token, 'N2' for
+ * two atoms of one element, else the symbols in order ('LiH').
+ */
+const moleculeSymbols = sql`btrim(regexp_replace(regexp_replace(coalesce(${jobs.hyperparameters}->>'molecule_geometry', ''), '([^;\\s,]+)[^;]*', '\\1', 'g'), '[;\\s]+', ' ', 'g'))`;
+const moleculeName = sql`replace(regexp_replace(${moleculeSymbols}, '^(\\S+) \\1$', '\\1' || '2'), ' ', '')`;
+
+/**
+ * A user's jobs of one kind that pass the filters. The owner leads every index, so the filters only ever
+ * scan that user's rows; the search is a contains match (strpos: no LIKE wildcards to escape), which no
+ * B-tree serves and pg_trgm is not in PGlite, so it costs a pass over the user's rows.
+ */
+function ownedMatching(userId: string, kind: JobKind, filters: JobListFilters): SQL[] {
+  const conditions: SQL[] = [eq(jobs.userId, userId), eq(jobs.kind, kind)];
+  if (filters.status) conditions.push(eq(jobs.status, filters.status));
+  if (filters.device) {
+    conditions.push(
+      sql`(${jobs.device} = ${filters.device} or right(${jobs.device}, ${filters.device.length + 1}) = ${`/${filters.device}`})`,
+    );
+  }
+  if (filters.region) conditions.push(sql`split_part(${jobs.jobArn}, ':', 4) = ${filters.region}`);
+  if (filters.createdFrom) conditions.push(sql`${jobs.createdAt} >= ${filters.createdFrom}::timestamptz`);
+  if (filters.createdTo) conditions.push(sql`${jobs.createdAt} < ${filters.createdTo}::timestamptz`);
+  if (filters.search) {
+    const search = filters.search.toLowerCase();
+    conditions.push(
+      sql`(strpos(lower(${jobs.jobName}), ${search}) > 0 or strpos(lower(${moleculeName}), ${search}) > 0)`,
+    );
+  }
+  return conditions;
 }

@@ -1,11 +1,13 @@
 import {
   errorMha,
+  findDevice,
   referenceEnergy,
   withinChemicalAccuracy,
   type EnergyDataPoint,
   type JobResultDocument,
   type MoleculeResult,
 } from '@hivqe/contract';
+import { EngineInputError, parseHiVqeParams } from '@hivqe/engine';
 import type { JobRow, StoredRunResult } from '../../db/schema/jobs.ts';
 import { engineRuns, type EngineRun } from '../../providers/quantum/local/engine-runs.ts';
 
@@ -31,8 +33,12 @@ function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): Mo
       error_mha: null,
       within_chemical_accuracy: null,
       subspace_size: null,
+      full_space_size: null,
+      subspace_fraction: null,
+      string_sources: null,
       iterations: null,
       engine_seconds: null,
+      cpu_seconds: null,
     };
   }
   const reference = referenceEnergy(stored.exactEnergy, stored.eCasci);
@@ -50,9 +56,38 @@ function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): Mo
     error_mha: error,
     within_chemical_accuracy: error === null ? null : withinChemicalAccuracy(error),
     subspace_size: stored.numStates,
+    full_space_size: stored.fullSpaceSize,
+    subspace_fraction: stored.fullSpaceSize ? stored.numStates / stored.fullSpaceSize : null,
+    string_sources: stored.provenance ?? null,
     iterations: stored.iterations,
     engine_seconds: stored.seconds,
+    cpu_seconds: stored.cpuSeconds,
   };
+}
+
+/** Every IQM device is a quantum computer; a cloud job names a simulator or a QPU. */
+const namesQuantumComputer = (job: JobRow) => job.kind === 'iqm' || findDevice(job.device)?.kind === 'qpu';
+
+/** The shots per circuit the engine reads from the job's settings; null for settings it refuses. */
+function shotsPerCircuit(runs: readonly EngineRun[]): number | null {
+  const [first] = runs;
+  try {
+    return first === undefined ? null : parseHiVqeParams(first.hyperparameters).shots;
+  } catch (error) {
+    if (error instanceof EngineInputError) return null;
+    throw error;
+  }
+}
+
+/** A sum over the finished molecules; null when none has finished or one lacks the value. */
+function total(stored: readonly StoredRunResult[], value: (run: StoredRunResult) => number | null) {
+  let sum = 0;
+  for (const run of stored) {
+    const part = value(run);
+    if (part === null) return null;
+    sum += part;
+  }
+  return stored.length === 0 ? null : sum;
 }
 
 /**
@@ -64,9 +99,8 @@ export function presentResult(
   stored: readonly StoredRunResult[],
   history: EnergyDataPoint[],
 ): JobResultDocument {
-  const molecules = engineRuns(job.kind, job.hyperparameters).map((run, index) =>
-    moleculeResult(run, stored[index]),
-  );
+  const runs = engineRuns(job.kind, job.hyperparameters);
+  const molecules = runs.map((run, index) => moleculeResult(run, stored[index]));
   const ran = job.startedAt !== null && job.endedAt !== null;
   return {
     job_arn: job.jobArn,
@@ -75,6 +109,8 @@ export function presentResult(
     failure_reason: job.failureReason,
     backend: job.backend,
     device: job.device,
+    simulated_locally: job.backend === 'local' && namesQuantumComputer(job),
+    shots_per_circuit: shotsPerCircuit(runs),
     hyperparameters: job.hyperparameters,
     molecules,
     history,
@@ -83,7 +119,8 @@ export function presentResult(
       started_at: iso(job.startedAt),
       ended_at: iso(job.endedAt),
       wall_seconds: ran ? (job.endedAt!.getTime() - job.startedAt!.getTime()) / 1000 : null,
-      engine_seconds: stored.length === 0 ? null : stored.reduce((sum, run) => sum + run.seconds, 0),
+      engine_seconds: total(stored, (run) => run.seconds),
+      cpu_seconds: total(stored, (run) => run.cpuSeconds),
     },
   };
 }

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_JOB_SORT,
   JOB_MESSAGES,
+  parseJobSort,
   type CancelHybridJobResponse,
   type CreateHybridJobRequest,
   type CreateHybridJobResponse,
@@ -15,7 +17,6 @@ import {
   type IqmJobListQuery,
   type IqmJobListResponse,
   type JobResultDocument,
-  type JobStatus,
   type PermissionSource,
   type RequestedSource,
 } from '@hivqe/contract';
@@ -30,9 +31,10 @@ import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDraft, iqmJobDraft, type JobDraft } from './drafts.ts';
 import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, defaultWorkerMemoryMb, type JobLimits } from './job-limits.ts';
+import { chemistryRefusal } from './chemistry-refusal.ts';
 import { memoryRefusal } from './memory-refusal.ts';
 import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
-import type { JobsRepo } from './repo.ts';
+import type { JobListFilters, JobsRepo } from './repo.ts';
 import { presentResult } from './result-document.ts';
 
 export interface JobsServiceDeps {
@@ -53,6 +55,28 @@ interface Page<T> {
   next_token: string | null;
 }
 
+interface ListRequest {
+  max_results: number;
+  next_token?: string;
+  page?: number;
+  filters: JobListFilters;
+  sort: ReturnType<typeof parseJobSort>;
+}
+
+const NEWEST_FIRST = parseJobSort(DEFAULT_JOB_SORT);
+
+const isDefaultOrder = (sort: ListRequest['sort']) =>
+  sort.column === NEWEST_FIRST.column && sort.descending === NEWEST_FIRST.descending;
+
+const listFilters = (query: HybridJobListQuery): JobListFilters => ({
+  status: query.status_filter,
+  device: query.device,
+  region: query.region,
+  createdFrom: query.created_from,
+  createdTo: query.created_to,
+  search: query.q || undefined,
+});
+
 /**
  * The job calls: who may see and do what, and which back end does it. A user reaches only their own jobs;
  * someone else's answers 404 as if it did not exist, so ARNs do not leak. A system administrator may also
@@ -70,9 +94,16 @@ export class JobsService {
     };
   }
 
+  /** One page in the asked order, with how many jobs match (issue 12: the console fetches only what it shows). */
   async listHybrid(user: UserRow, query: HybridJobListQuery): Promise<HybridJobListResponse> {
     const owner = await this.listedUser(user, query.user_id);
-    return this.page(owner, 'hybrid', query, presentHybridJob);
+    const filters = listFilters(query);
+    const sort = parseJobSort(query.sort);
+    const [page, total_count] = await Promise.all([
+      this.page(owner, 'hybrid', { ...query, filters, sort }, presentHybridJob),
+      this.deps.repo.count(owner.id, 'hybrid', filters),
+    ]);
+    return { ...page, total_count };
   }
 
   createHybrid(actor: Actor, request: CreateHybridJobRequest): Promise<CreateHybridJobResponse> {
@@ -131,7 +162,7 @@ export class JobsService {
   }
 
   listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
-    return this.page(user, 'iqm', query, presentIqmJob);
+    return this.page(user, 'iqm', { ...query, filters: {}, sort: NEWEST_FIRST }, presentIqmJob);
   }
 
   async iqmJob(user: UserRow, id: string): Promise<IqmJob> {
@@ -156,6 +187,8 @@ export class JobsService {
     const instanceType = draft.instanceConfig?.instanceType;
     const unrunnable = instanceType === undefined ? null : backend.instanceRefusal?.(instanceType);
     if (unrunnable) throw badRequest(unrunnable);
+    const unchemical = chemistryRefusal(draft.kind, draft.hyperparameters);
+    if (unchemical) throw badRequest(unchemical);
     // Braket jobs run in the customer's own account; only jobs on this server's runners share its capacity.
     const onRunners = RUNNER_BACKENDS.includes(backend.name);
     const tooLarge =
@@ -209,27 +242,38 @@ export class JobsService {
     return owner;
   }
 
+  /**
+   * Keyset paging (next_token) in the default order; in any other order, or with `page`, an offset (a
+   * next_token then carries it).
+   */
   private async page<T>(
     owner: UserRow,
     kind: JobKind,
-    query: { max_results: number; next_token?: string; status_filter?: JobStatus },
+    query: ListRequest,
     present: (job: JobRow) => T,
   ): Promise<Page<T>> {
-    const after = query.next_token === undefined ? undefined : decodePosition(query.next_token);
-    if (query.next_token !== undefined && after === undefined)
-      throw badRequest(JOB_MESSAGES.invalidNextToken);
+    if (query.page !== undefined && query.next_token !== undefined)
+      throw badRequest(JOB_MESSAGES.pageWithToken);
+    const from = query.next_token === undefined ? undefined : decodePosition(query.next_token);
+    if (query.next_token !== undefined && from === undefined) throw badRequest(JOB_MESSAGES.invalidNextToken);
+    const keyset = query.page === undefined && isDefaultOrder(query.sort);
+    if (from !== undefined && 'createdAt' in from !== keyset) throw badRequest(JOB_MESSAGES.invalidNextToken);
+    const offset = from && 'offset' in from ? from.offset : ((query.page ?? 1) - 1) * query.max_results;
     const rows = await this.deps.repo.page({
       userId: owner.id,
       kind,
-      status: query.status_filter,
-      after,
+      filters: query.filters,
+      sort: query.sort,
+      after: from && 'createdAt' in from ? from : undefined,
+      offset: keyset ? undefined : offset,
       limit: query.max_results + 1,
     });
     const jobs = rows.slice(0, query.max_results);
     await this.refreshListed(kind, jobs);
     const last = jobs.at(-1);
     const more = rows.length > query.max_results && last !== undefined;
-    return { jobs: jobs.map(present), next_token: more ? encodePosition(last.position) : null };
+    const next = keyset ? last?.position : { offset: offset + query.max_results };
+    return { jobs: jobs.map(present), next_token: more && next ? encodePosition(next) : null };
   }
 
   /**

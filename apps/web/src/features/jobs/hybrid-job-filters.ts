@@ -1,12 +1,6 @@
-import {
-  arnRegion,
-  deviceNameFromPath,
-  matchesDateFilter,
-  type DateFilter,
-  type HybridJob,
-} from '@hivqe/contract';
+import { BRAKET_REGIONS, DEVICES, JOB_STATUSES, deviceNameFromPath, type DateFilter } from '@hivqe/contract';
 
-/** The table's filters (jobs.md 2.1); an empty string means every value. */
+/** The table's filters (jobs.md 2.1); an empty string means every value. The server applies them. */
 export interface HybridJobFilters {
   region: string;
   status: string;
@@ -16,21 +10,15 @@ export interface HybridJobFilters {
 
 export const NO_FILTERS: HybridJobFilters = { region: '', status: '', device: '', date: { kind: 'all' } };
 
-const distinct = (values: string[]) => [...new Set(values.filter((value) => value !== ''))].sort();
+export const hasFilters = (filters: HybridJobFilters) =>
+  filters.region !== '' || filters.status !== '' || filters.device !== '' || filters.date.kind !== 'all';
 
-/** The values present in the list, for the filter dropdowns. */
-export const filterChoices = (jobs: readonly HybridJob[]) => ({
-  regions: distinct(jobs.map((job) => arnRegion(job.job_arn))),
-  statuses: distinct(jobs.map((job) => job.status)),
-  devices: distinct(jobs.map((job) => deviceNameFromPath(job.device))),
-});
-
-export function applyFilters(jobs: readonly HybridJob[], filters: HybridJobFilters, now: Date): HybridJob[] {
-  return jobs.filter(
-    (job) =>
-      (filters.region === '' || arnRegion(job.job_arn) === filters.region) &&
-      (filters.status === '' || job.status === filters.status) &&
-      (filters.device === '' || deviceNameFromPath(job.device) === filters.device) &&
-      matchesDateFilter(job.created_at, filters.date, now),
-  );
-}
+/**
+ * The dropdowns' values: every region, status and device a cloud job can have. The console no longer holds
+ * the whole list, so it cannot offer only the values present in it.
+ */
+export const FILTER_CHOICES = {
+  regions: [...BRAKET_REGIONS].sort(),
+  statuses: [...JOB_STATUSES].sort(),
+  devices: [...new Set(DEVICES.map((device) => deviceNameFromPath(device.arn)))].sort(),
+};

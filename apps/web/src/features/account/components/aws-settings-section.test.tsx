@@ -6,7 +6,6 @@ import { answerConfirmation } from '../../../test/confirmation.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { apiPath, server } from '../../../test/server.ts';
 import { signedInAs, SYSTEM_ADMIN } from '../../../test/session.ts';
-import { hybridJobsStorageKey } from '../../jobs/job-caches.ts';
 import {
   ACCOUNT_ID,
   EXTERNAL_ID,
@@ -150,8 +149,6 @@ describe('AWS account configuration section', () => {
     });
 
     it("saves the account for the signed-in user, then says 'Account settings updated successfully!'", async () => {
-      const storedJobs = hybridJobsStorageKey('ada@example.com', OWN_SETTINGS.role_arn!, ACCOUNT_ID);
-      localStorage.setItem(storedJobs, '{}');
       const { user, aws, backend } = await openAsAdmin(OWN_SETTINGS);
       await user.click(aws.getByRole('button', { name: 'Update' }));
       const dialog = within(screen.getByRole('dialog', { name: 'Update AWS Settings' }));
@@ -177,7 +174,6 @@ describe('AWS account configuration section', () => {
         'arn:aws:iam::210987654321:role/HI-VQE-Access-Role',
       );
       expect(backend.calls.filter((call) => call.method === 'GET')).toHaveLength(2);
-      expect(localStorage.getItem(storedJobs)).toBeNull();
     });
 
     it("says 'Failed to update account settings' and keeps the modal open", async () => {

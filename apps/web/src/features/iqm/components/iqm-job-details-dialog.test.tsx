@@ -40,7 +40,8 @@ describe('IQM job details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Result (JSON)' }));
 
     await waitFor(() => expect(names).toEqual(['iqm-scan-result.json']));
-    expect(asked).toEqual([`/api/v1${JOB_PATHS.iqmJobResult(id)}`]);
+    // Once for the result card as the dialog opens, once afresh for the file.
+    expect(asked).toEqual([`/api/v1${JOB_PATHS.iqmJobResult(id)}`, `/api/v1${JOB_PATHS.iqmJobResult(id)}`]);
     expect(JSON.parse(await texts[0])).toEqual(result);
   });
 });

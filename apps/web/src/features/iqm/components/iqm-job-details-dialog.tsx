@@ -5,14 +5,16 @@ import { DetailList } from '../../jobs/components/detail-list.tsx';
 import { JobResultDownload } from '../../jobs/components/job-result-download.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
 import { JsonBlock } from '../../jobs/components/json-block.tsx';
+import { JobResultCard } from '../../jobs/components/result-card/job-result-card.tsx';
 import { useIqmJob } from '../api/get-iqm-job.ts';
-import { getIqmJobResult } from '../api/get-iqm-job-result.ts';
+import { getIqmJobResult, useIqmJobResult } from '../api/get-iqm-job-result.ts';
 import { iqmDeviceLabel } from '../iqm-devices.ts';
 
 /** '{vendor} Job Details' (jobs.md 2.9): the job fetched afresh, the card's copy meanwhile. */
 export function IqmJobDetailsDialog({ job, onClose }: { job: IqmJob; onClose: () => void }) {
   const query = useIqmJob(job);
   const shown = query.data ?? job;
+  const result = useIqmJobResult(job.job_arn);
   return (
     <Modal title={`${BRAND.vendor} Job Details`} onClose={onClose} size="lg">
       {query.isError && <Banner tone="error">Failed to load job details</Banner>}
@@ -28,6 +30,11 @@ export function IqmJobDetailsDialog({ job, onClose }: { job: IqmJob; onClose: ()
           { label: 'Started At', value: formatUtcDateTime(shown.started_at) },
           { label: 'Ended At', value: formatUtcDateTime(shown.ended_at) },
         ]}
+      />
+      <JobResultCard
+        result={result.data}
+        failed={result.isError}
+        deviceLabel={iqmDeviceLabel(shown.device)}
       />
       <JobResultDownload load={() => getIqmJobResult(job.job_arn)} />
       <JsonBlock title="Hyperparameters" value={shown.hyperparameters} />

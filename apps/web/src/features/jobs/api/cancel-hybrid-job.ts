@@ -11,11 +11,14 @@ export function cancelHybridJob(jobArn: string): Promise<CancelHybridJobResponse
   );
 }
 
-/** jobs.md 2.5: after a cancel the job caches are dropped and the list reloads. */
+/**
+ * jobs.md 2.5: after a cancel the job caches are dropped and the list reloads; after a refused one too, since
+ * the refusal usually means the job changed (it ended) since the list was shown.
+ */
 export function useCancelHybridJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelHybridJob,
-    onSuccess: () => invalidateJobCaches(queryClient),
+    onSettled: () => invalidateJobCaches(queryClient),
   });
 }

@@ -15,4 +15,5 @@ export const jobQueryKeys = {
   /** Keyed by the API key's last 10 characters: the full key is never kept in the browser. */
   iqmList: (userId: string, keyTail: string) => [...JOB_QUERY_ROOT, 'iqm', 'list', userId, keyTail] as const,
   iqmJob: (jobId: string) => [...JOB_QUERY_ROOT, 'iqm', 'job', jobId] as const,
+  iqmResult: (jobId: string) => [...JOB_QUERY_ROOT, 'iqm', 'result', jobId] as const,
 };

@@ -1,35 +1,15 @@
 import {
-  JOB_CACHE_TTL_MS,
-  JOB_LIST_FETCH_SIZE,
+  ACTIVE_JOBS_POLL_MS,
   JOB_PATHS,
+  dateFilterParams,
+  ACTIVE_JOB_STATUSES,
   hybridJobListResponse,
-  type HybridJob,
   type HybridJobListResponse,
 } from '@hivqe/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { hybridJobsStorageKey, readStoredJobs, storeJobs } from '../job-caches.ts';
+import type { HybridJobFilters } from '../hybrid-job-filters.ts';
 import { jobQueryKeys } from './job-query-keys.ts';
-
-function listHybridJobsPage(nextToken: string | null): Promise<HybridJobListResponse> {
-  const query = new URLSearchParams({ max_results: String(JOB_LIST_FETCH_SIZE) });
-  if (nextToken) query.set('next_token', nextToken);
-  return apiClient.request(`${JOB_PATHS.hybridJobs}?${query}`, hybridJobListResponse);
-}
-
-const newestFirst = (a: HybridJob, b: HybridJob) => Date.parse(b.created_at) - Date.parse(a.created_at);
-
-/** Every job of the account: pages of 100 while a next_token comes back, newest first (jobs.md 2.1, 7). */
-export async function listAllHybridJobs(): Promise<HybridJob[]> {
-  const jobs: HybridJob[] = [];
-  let nextToken: string | null = null;
-  do {
-    const page = await listHybridJobsPage(nextToken);
-    jobs.push(...page.jobs);
-    nextToken = page.next_token;
-  } while (nextToken);
-  return jobs.sort(newestFirst);
-}
 
 export interface HybridJobsScope {
   userId: string;
@@ -37,26 +17,54 @@ export interface HybridJobsScope {
   accountId: string;
 }
 
-/** The list, cached 30 minutes in memory and in local storage under the user, role and account. */
-export function hybridJobsQueryOptions({ userId, roleArn, accountId }: HybridJobsScope) {
-  const storageKey = hybridJobsStorageKey(userId, roleArn, accountId);
+/** The page the table shows (jobs.md 2.1): the server filters, orders newest first and counts. */
+export interface HybridJobsView {
+  page: number;
+  pageSize: number;
+  filters: HybridJobFilters;
+}
+
+/** The query string of one page; the date filter is read against the clock when the page is asked for. */
+export function hybridJobsPageQuery({ page, pageSize, filters }: HybridJobsView, now: Date): URLSearchParams {
+  const query = new URLSearchParams({ max_results: String(pageSize), page: String(page) });
+  const narrowing = {
+    status_filter: filters.status,
+    region: filters.region,
+    device: filters.device,
+    ...dateFilterParams(filters.date, now),
+  };
+  for (const [name, value] of Object.entries(narrowing)) if (value) query.set(name, value);
+  return query;
+}
+
+/** Statuses a job leaves without anyone acting: the active ones and those on their way to an end. */
+const STILL_CHANGING = new Set<string>([...ACTIVE_JOB_STATUSES, 'PENDING', 'CANCELLING', 'STOPPING']);
+
+const listHybridJobsPage = (view: HybridJobsView): Promise<HybridJobListResponse> =>
+  apiClient.request(
+    `${JOB_PATHS.hybridJobs}?${hybridJobsPageQuery(view, new Date())}`,
+    hybridJobListResponse,
+  );
+
+/**
+ * One page, kept in memory only while on screen (a cache never outlives the state it shows): every open and
+ * every page change asks the server, and while any job on the page is active the page is asked for again
+ * every ACTIVE_JOBS_POLL_MS, so a job that ends does not keep saying RUNNING. The previous page stays up while
+ * the next one loads.
+ */
+export function hybridJobsQueryOptions(
+  { userId, roleArn, accountId }: HybridJobsScope,
+  view: HybridJobsView,
+) {
   return queryOptions({
-    queryKey: jobQueryKeys.hybridList(userId, roleArn, accountId),
-    queryFn: async () => {
-      const jobs = await listAllHybridJobs();
-      storeJobs(storageKey, jobs);
-      return jobs;
-    },
-    initialData: () => readStoredJobs(storageKey)?.jobs,
-    initialDataUpdatedAt: () => readStoredJobs(storageKey)?.savedAt,
-    staleTime: JOB_CACHE_TTL_MS,
-    gcTime: JOB_CACHE_TTL_MS,
+    queryKey: [...jobQueryKeys.hybridList(userId, roleArn, accountId), view] as const,
+    queryFn: () => listHybridJobsPage(view),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.jobs.some((job) => STILL_CHANGING.has(job.status)) ? ACTIVE_JOBS_POLL_MS : false,
   });
 }
 
-export function useHybridJobs(scope: HybridJobsScope | null) {
-  return useQuery({
-    ...hybridJobsQueryOptions(scope ?? { userId: '', roleArn: '', accountId: '' }),
-    enabled: scope !== null,
-  });
+export function useHybridJobsPage(scope: HybridJobsScope, view: HybridJobsView) {
+  return useQuery(hybridJobsQueryOptions(scope, view));
 }

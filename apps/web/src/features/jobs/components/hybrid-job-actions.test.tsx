@@ -1,4 +1,4 @@
-import { DM1, JOB_PATHS } from '@hivqe/contract';
+import { DM1, JOB_MESSAGES, JOB_PATHS } from '@hivqe/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,26 @@ describe('cancel job', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on a row gone stale, says how the job changed and shows its current state', async () => {
+    const stale = hybridJob('ended', { status: 'RUNNING' });
+    const { user, row } = await renderWith(stale);
+    const notCancellable = JOB_MESSAGES.notCancellable('COMPLETED');
+    server.use(
+      http.post(apiPath(JOB_PATHS.hybridJobCancel), () => {
+        mockHybridJobs([{ ...stale, status: 'COMPLETED' }]);
+        return HttpResponse.json({ message: notCancellable }, { status: 409 });
+      }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Job' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Job' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(notCancellable);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const reloaded = screen.getByRole('row', { name: /ended/ });
+    await waitFor(() => expect(within(reloaded).getAllByRole('cell')[1]).toHaveTextContent('COMPLETED'));
   });
 
   it("says 'Failed to cancel job' when the cancel fails", async () => {

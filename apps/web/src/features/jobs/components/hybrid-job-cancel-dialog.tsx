@@ -1,10 +1,18 @@
 import type { HybridJob } from '@hivqe/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ApiError, messageOf } from '../../../lib/api-error.ts';
 import { useCancelHybridJob } from '../api/cancel-hybrid-job.ts';
+
+/** A 409 says how the job changed (e.g. it is already COMPLETED); any other failure reads as jobs.md has it. */
+const cancelFailure = (error: Error) =>
+  error instanceof ApiError && error.status === 409 ? messageOf(error, FAILED) : FAILED;
+
+const FAILED = 'Failed to cancel job';
 
 /**
  * Asks before cancelling (jobs.md 2.5 leaves it open; a cancel cannot be undone). On success the job caches
- * are invalidated, so the list reloads, and the dialog closes; a failure keeps it open with the reason.
+ * are invalidated, so the list reloads, and the dialog closes; a failure reloads the list too and keeps the
+ * dialog open with the reason.
  */
 export function HybridJobCancelDialog({ job, onClose }: { job: HybridJob; onClose: () => void }) {
   const cancel = useCancelHybridJob();
@@ -15,7 +23,7 @@ export function HybridJobCancelDialog({ job, onClose }: { job: HybridJob; onClos
       pendingLabel="Cancelling..."
       tone="danger"
       isPending={cancel.isPending}
-      error={cancel.isError ? 'Failed to cancel job' : null}
+      error={cancel.isError ? cancelFailure(cancel.error) : null}
       onConfirm={() => cancel.mutate(job.job_arn, { onSuccess: onClose })}
       onCancel={onClose}
     >

@@ -135,14 +135,15 @@ describe('create HI-VQE job wizard', () => {
     await next();
     const active = within(dialog).getByLabelText('Active Orbitals');
     await user.clear(active);
-    await user.type(active, '1, 2 x3;');
-    expect(active).toHaveValue('1, 2 3');
+    // Frozen 0 and 1 are the default: N2's other ten electrons need at least five active orbitals.
+    await user.type(active, '2, 3, 4, 5, 6 x7;');
+    expect(active).toHaveValue('2, 3, 4, 5, 6 7');
     await next();
     await next();
     await next();
     expect(
       within(dialog).getByText('Active Orbitals', { selector: 'dt' }).nextElementSibling,
-    ).toHaveTextContent('1, 2, 3');
+    ).toHaveTextContent('2, 3, 4, 5, 6, 7');
   });
 
   it('disables the QPUs that are closed at the current UTC time', async () => {
@@ -200,6 +201,10 @@ describe('create HI-VQE job wizard', () => {
     enter(within(dialog).getByLabelText('Shots'), '2000');
     await next();
     await user.selectOptions(within(dialog).getByLabelText('Basis'), 'sto-3g');
+    // STO-3G gives N2 ten orbitals: the default active space (up to 11) no longer fits, and the form says so.
+    const active = within(dialog).getByLabelText('Active Orbitals');
+    await user.clear(active);
+    await user.type(active, '2, 3, 4, 5, 6, 7');
     await user.click(within(dialog).getByRole('button', { name: 'Add Molecule' }));
     await next();
     await user.click(within(dialog).getByLabelText('Configuration Recovery'));
@@ -225,7 +230,7 @@ describe('create HI-VQE job wizard', () => {
         device_name: 'arn:aws:braket:::device/quantum-simulator/amazon/sv1',
         backend_name: 'SV1',
         molecule_geometry: 'N 0 0 0;N 0 0 1.0',
-        active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        active_orbitals: [2, 3, 4, 5, 6, 7],
         frozen_orbitals: [0, 1],
         basis: 'sto-3g',
         ansatz: 'epa',

@@ -3,15 +3,18 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useHybridJobDetail } from '../api/get-hybrid-job-detail.ts';
-import { getHybridJobResult } from '../api/get-hybrid-job-result.ts';
+import { getHybridJobResult, useHybridJobResult } from '../api/get-hybrid-job-result.ts';
 import { DetailList } from './detail-list.tsx';
 import { JobResultDownload } from './job-result-download.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 import { JsonBlock } from './json-block.tsx';
+import { JobResultCard } from './result-card/job-result-card.tsx';
+import { cloudDeviceLabel } from './result-card/result-format.ts';
 
 /** jobs.md 2.2: the job's detail call, with the list's copy for the device, dates and tags. */
 export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClose: () => void }) {
   const detail = useHybridJobDetail(job.job_arn, job.status);
+  const result = useHybridJobResult(job.job_arn);
   return (
     <Modal title="Job Details" onClose={onClose} size="lg">
       {detail.isPending ? (
@@ -32,6 +35,11 @@ export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClo
               { label: 'Started At', value: formatUtcDateTime(job.started_at) },
               { label: 'Ended At', value: formatUtcDateTime(job.ended_at) },
             ]}
+          />
+          <JobResultCard
+            result={result.data}
+            failed={result.isError}
+            deviceLabel={cloudDeviceLabel(job.device)}
           />
           <JobResultDownload load={() => getHybridJobResult(job.job_arn)} />
           {Object.keys(job.tags).length > 0 && (

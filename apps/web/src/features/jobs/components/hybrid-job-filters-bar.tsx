@@ -1,11 +1,11 @@
 import { DATE_FILTER_OPTIONS, JOB_TABLE_PAGE_SIZES } from '@hivqe/contract';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import type { HybridJobFilters, filterChoices } from '../hybrid-job-filters.ts';
+import type { FILTER_CHOICES, HybridJobFilters } from '../hybrid-job-filters.ts';
 
 interface HybridJobFiltersBarProps {
   filters: HybridJobFilters;
-  choices: ReturnType<typeof filterChoices>;
+  choices: typeof FILTER_CHOICES;
   pageSize: number;
   onFilters: (filters: HybridJobFilters) => void;
   onPageSize: (pageSize: number) => void;

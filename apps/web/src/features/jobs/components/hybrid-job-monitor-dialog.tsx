@@ -8,6 +8,8 @@ import { DetailList } from './detail-list.tsx';
 import { JobLogsDrawer } from './job-logs-drawer.tsx';
 import { JobResultDownload } from './job-result-download.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
+import { JobResultCard } from './result-card/job-result-card.tsx';
+import { cloudDeviceLabel } from './result-card/result-format.ts';
 
 /** The chart library is large; it is loaded when a monitor first opens, not with the console. */
 const EnergyConvergenceChart = lazy(() =>
@@ -62,6 +64,11 @@ export function HybridJobMonitorDialog({ job, onClose }: { job: HybridJob; onClo
           <p>{current.failure_reason}</p>
         </div>
       )}
+      <JobResultCard
+        result={result.data}
+        failed={result.isError}
+        deviceLabel={cloudDeviceLabel(current.device)}
+      />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading chart...</p>}>
         <EnergyConvergenceChart points={metrics.data?.points ?? []} exactEnergy={reference} />
       </Suspense>

@@ -1,15 +1,28 @@
-import { AQUILA, DM1, type HybridJob } from '@hivqe/contract';
-import { screen, within } from '@testing-library/react';
+import { AQUILA, DM1, JOB_STATUSES, type HybridJob } from '@hivqe/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { hybridJob, jobHyperparameters, manyJobs } from '../testing/job-fixtures.ts';
+import {
+  ACCOUNT_ID,
+  ROLE_ARN,
+  hybridJob,
+  jobHyperparameters,
+  manyJobs,
+  mockHybridJobs,
+} from '../testing/job-fixtures.ts';
 import { renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobsBrowser } from './hybrid-jobs-browser.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 
 const actions = { onDetails: vi.fn(), onMonitor: vi.fn(), onClone: vi.fn(), onCancel: vi.fn() };
 
-function renderBrowser(jobs: HybridJob[]) {
-  return renderJobUi(<HybridJobsBrowser jobs={jobs} actions={actions} />);
+const SCOPE = { userId: 'ada', roleArn: ROLE_ARN, accountId: ACCOUNT_ID };
+
+/** The table over `jobs` as the server pages them, once its first page is in. */
+async function renderBrowser(jobs: HybridJob[]) {
+  mockHybridJobs(jobs);
+  const rendered = renderJobUi(<HybridJobsBrowser scope={SCOPE} actions={actions} onCreateFirst={vi.fn()} />);
+  await screen.findByRole('navigation', { name: 'Pagination' });
+  return rendered;
 }
 
 const showing = () => screen.getByRole('navigation', { name: 'Pagination' }).querySelector('p')?.textContent;
@@ -22,32 +35,32 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 
 describe('hybrid jobs table', () => {
   it('pages the list 10 at a time and says where it is', async () => {
-    const { user } = renderBrowser(manyJobs(25));
-    expect(showing()).toBe('Showing 1-10 of 25 jobs (Page 1 of 3)');
-    expect(rows()).toHaveLength(10);
+    const { user } = await renderBrowser(manyJobs(25));
+    await waitFor(() => expect(showing()).toBe('Showing 1-10 of 25 jobs (Page 1 of 3)'));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     expect(pageButtons()).toEqual(['1', '2', '3']);
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(showing()).toBe('Showing 11-20 of 25 jobs (Page 2 of 3)');
+    await waitFor(() => expect(showing()).toBe('Showing 11-20 of 25 jobs (Page 2 of 3)'));
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Last page' }));
-    expect(showing()).toBe('Showing 21-25 of 25 jobs (Page 3 of 3)');
-    expect(rows()).toHaveLength(5);
+    await waitFor(() => expect(showing()).toBe('Showing 21-25 of 25 jobs (Page 3 of 3)'));
+    await waitFor(() => expect(rows()).toHaveLength(5));
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'First page' }));
-    expect(showing()).toBe('Showing 1-10 of 25 jobs (Page 1 of 3)');
+    await waitFor(() => expect(showing()).toBe('Showing 1-10 of 25 jobs (Page 1 of 3)'));
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
   });
 
   it('shows every page up to 7, and beyond that page 1, the current ±2 and the last with ellipses', async () => {
-    const { unmount } = renderBrowser(manyJobs(70));
+    const { unmount } = await renderBrowser(manyJobs(70));
     expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(screen.queryByText('...')).not.toBeInTheDocument();
     unmount();
 
-    const { user } = renderBrowser(manyJobs(150));
+    const { user } = await renderBrowser(manyJobs(150));
     expect(pageButtons()).toEqual(['1', '2', '3', '15']);
     expect(screen.getAllByText('...')).toHaveLength(1);
 
@@ -55,25 +68,25 @@ describe('hybrid jobs table', () => {
       await user.click(screen.getByRole('button', { name: page }));
     expect(pageButtons()).toEqual(['1', '5', '6', '7', '8', '9', '15']);
     expect(screen.getAllByText('...')).toHaveLength(2);
-    expect(showing()).toBe('Showing 61-70 of 150 jobs (Page 7 of 15)');
+    await waitFor(() => expect(showing()).toBe('Showing 61-70 of 150 jobs (Page 7 of 15)'));
   });
 
   it('goes back to page 1 when a filter or the page size changes', async () => {
-    const { user } = renderBrowser(manyJobs(25));
+    const { user } = await renderBrowser(manyJobs(25));
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await user.selectOptions(screen.getByLabelText('Per page'), '20');
-    expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)');
+    await waitFor(() => expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)'));
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.selectOptions(screen.getByLabelText('Status'), 'COMPLETED');
-    expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)');
+    await waitFor(() => expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)'));
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.selectOptions(screen.getByLabelText('Date'), 'custom');
-    expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)');
+    await waitFor(() => expect(showing()).toBe('Showing 1-20 of 25 jobs (Page 1 of 2)'));
   });
 
-  it('filters by region, status, device and a custom date range, offering the values present', async () => {
+  it('filters by region, status, device and a custom date range on the server, offering every known value', async () => {
     const jobs = [
       hybridJob('east-done', { created_at: '2025-03-01T10:00:00.000Z' }),
       hybridJob('east-running', {
@@ -88,14 +101,23 @@ describe('hybrid jobs table', () => {
         created_at: '2025-03-09T10:00:00.000Z',
       }),
     ];
-    const { user } = renderBrowser(jobs);
+    const { user } = await renderBrowser(jobs);
     const optionsOf = (label: string) =>
       within(screen.getByLabelText(label))
         .getAllByRole('option')
         .map((option) => option.textContent);
-    expect(optionsOf('Region')).toEqual(['All regions', 'us-east-1', 'us-west-1']);
-    expect(optionsOf('Status')).toEqual(['All statuses', 'COMPLETED', 'QUEUED', 'RUNNING']);
-    expect(optionsOf('Device')).toEqual(['All devices', 'Aquila', 'dm1', 'sv1']);
+    expect(optionsOf('Region')).toEqual([
+      'All regions',
+      'eu-north-1',
+      'eu-west-2',
+      'us-east-1',
+      'us-west-1',
+      'us-west-2',
+    ]);
+    expect(optionsOf('Status')).toEqual(['All statuses', ...[...JOB_STATUSES].sort()]);
+    expect(optionsOf('Device')).toEqual(
+      expect.arrayContaining(['All devices', 'Aquila', 'dm1', 'sv1', 'Garnet']),
+    );
     expect(optionsOf('Date')).toEqual([
       'All time',
       'Today',
@@ -106,28 +128,29 @@ describe('hybrid jobs table', () => {
     ]);
 
     await user.selectOptions(screen.getByLabelText('Region'), 'us-west-1');
+    await screen.findByText('Showing 1-1 of 1 jobs (Page 1 of 1)');
     expect(rows().map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent)).toEqual([
       'west-queued',
     ]);
     await user.selectOptions(screen.getByLabelText('Region'), '');
     await user.selectOptions(screen.getByLabelText('Device'), 'Aquila');
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('east-running')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Device'), '');
     await user.selectOptions(screen.getByLabelText('Status'), 'COMPLETED');
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('east-done')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), '');
 
     await user.selectOptions(screen.getByLabelText('Date'), 'custom');
     await user.type(screen.getByLabelText('From'), '2025-03-02');
     await user.type(screen.getByLabelText('To'), '2025-03-05');
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('east-running')).toBeInTheDocument();
-    expect(showing()).toBe('Showing 1-1 of 1 jobs (Page 1 of 1)');
+    await waitFor(() => expect(showing()).toBe('Showing 1-1 of 1 jobs (Page 1 of 1)'));
   });
 
-  it('shows name and ARN, device with shots and vendor, molecule with bond length and orbitals, ansatz, UTC dates', () => {
+  it('shows name and ARN, device with shots and vendor, molecule with bond length and orbitals, ansatz, UTC dates', async () => {
     const job = hybridJob('h2-run', {
       hyperparameters: jobHyperparameters({
         molecule_geometry: 'H 0 0 0;H 0 0 0.735',
@@ -144,7 +167,7 @@ describe('hybrid jobs table', () => {
       started_at: null,
       ended_at: null,
     });
-    renderBrowser([job]);
+    await renderBrowser([job]);
     const cells = within(rowOf('h2-run')).getAllByRole('cell');
 
     expect(cells[0]).toHaveTextContent(job.job_arn);
@@ -163,8 +186,8 @@ describe('hybrid jobs table', () => {
     expect(cells[7]).toHaveTextContent('-');
   });
 
-  it('names molecules by their atoms: N2 at its bond length, water by its symbols with the geometry tag', () => {
-    renderBrowser([
+  it('names molecules by their atoms: N2 at its bond length, water by its symbols with the geometry tag', async () => {
+    await renderBrowser([
       hybridJob('nitrogen'),
       hybridJob('water', {
         hyperparameters: jobHyperparameters({
@@ -195,7 +218,7 @@ describe('hybrid jobs table', () => {
         created_at: new Date(Date.UTC(2025, 0, 10 - index)).toISOString(),
       }),
     );
-    const { user } = renderBrowser(jobs);
+    const { user } = await renderBrowser(jobs);
     for (const status of statuses) {
       const cancel = within(rowOf(`job-${status}`)).queryByRole('button', { name: 'Cancel Job' });
       expect(cancel !== null, status).toBe(['QUEUED', 'RUNNING', 'STARTING', 'CREATED'].includes(status));

@@ -1,47 +1,65 @@
-import { JOB_TABLE_DEFAULT_PAGE_SIZE, pageCount, type HybridJob } from '@hivqe/contract';
+import { JOB_TABLE_DEFAULT_PAGE_SIZE, pageCount } from '@hivqe/contract';
 import { useState } from 'react';
-import { NO_FILTERS, applyFilters, filterChoices, type HybridJobFilters } from '../hybrid-job-filters.ts';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useHybridJobsPage, type HybridJobsScope, type HybridJobsView } from '../api/list-hybrid-jobs.ts';
+import { FILTER_CHOICES, NO_FILTERS, hasFilters } from '../hybrid-job-filters.ts';
 import type { HybridJobActions } from './hybrid-job-row.tsx';
 import { HybridJobFiltersBar } from './hybrid-job-filters-bar.tsx';
 import { HybridJobsTable } from './hybrid-jobs-table.tsx';
 import { JobsPagination } from './jobs-pagination.tsx';
 
+const FIRST_VIEW: HybridJobsView = { page: 1, pageSize: JOB_TABLE_DEFAULT_PAGE_SIZE, filters: NO_FILTERS };
+
 /**
- * Filters, table and pagination over the whole fetched list, on the client (jobs.md 2.1); the list arrives
- * newest first. Any change of a filter or of the page size goes back to page 1.
+ * Filters, table and pagination (jobs.md 2.1) over the one page the server answers, newest first; only that
+ * page is fetched. Any change of a filter or of the page size goes back to page 1.
  */
 export function HybridJobsBrowser({
-  jobs,
+  scope,
   actions,
+  onCreateFirst,
 }: {
-  jobs: readonly HybridJob[];
+  scope: HybridJobsScope;
   actions: HybridJobActions;
+  onCreateFirst: () => void;
 }) {
-  const [filters, setFilters] = useState<HybridJobFilters>(NO_FILTERS);
-  const [pageSize, setPageSize] = useState<number>(JOB_TABLE_DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
-  const shown = applyFilters(jobs, filters, new Date());
+  const [view, setView] = useState<HybridJobsView>(FIRST_VIEW);
+  const list = useHybridJobsPage(scope, view);
+
+  if (list.isPending) return <StatusMessage>Loading hybrid jobs...</StatusMessage>;
+  if (list.data === undefined) return <Banner tone="error">Failed to load hybrid jobs</Banner>;
+  const total = list.data.total_count;
   // A reload may leave fewer pages than the one being viewed.
-  const current = Math.min(page, pageCount(shown.length, pageSize));
-  const pageJobs = shown.slice((current - 1) * pageSize, current * pageSize);
+  const pages = pageCount(total, view.pageSize);
+  if (!list.isPlaceholderData && view.page > pages) setView({ ...view, page: pages });
+  if (total === 0 && !hasFilters(view.filters)) {
+    return (
+      <div className="space-y-2 py-10 text-center">
+        <p className="font-medium text-slate-800">No hybrid jobs found</p>
+        <p className="text-sm text-slate-500">Create your first hybrid job to get started</p>
+        <Button onClick={onCreateFirst}>Create Your First Job</Button>
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-4">
       <HybridJobFiltersBar
-        filters={filters}
-        choices={filterChoices(jobs)}
-        pageSize={pageSize}
-        onFilters={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        filters={view.filters}
+        choices={FILTER_CHOICES}
+        pageSize={view.pageSize}
+        onFilters={(filters) => setView({ ...view, filters, page: 1 })}
+        onPageSize={(pageSize) => setView({ ...view, pageSize, page: 1 })}
       />
-      <HybridJobsTable jobs={pageJobs} actions={actions} />
-      <JobsPagination page={current} pageSize={pageSize} total={shown.length} onPage={setPage} />
+      <HybridJobsTable jobs={list.data.jobs} actions={actions} />
+      <JobsPagination
+        page={Math.min(view.page, pages)}
+        pageSize={view.pageSize}
+        total={total}
+        onPage={(page) => setView({ ...view, page })}
+      />
     </div>
   );
 }

@@ -1,21 +1,18 @@
-import { JOB_PATHS } from '@hivqe/contract';
+import { ACTIVE_JOBS_POLL_MS, JOB_PATHS } from '@hivqe/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
-import { clearJobCaches, hybridJobsStorageKey } from '../job-caches.ts';
 import {
-  ACCOUNT_ID,
   CLOUD_SETTINGS,
-  ROLE_ARN,
   hybridJob,
-  mockHybridJobPages,
+  manyJobs,
   mockHybridJobs,
   mockPriorities,
   mockSettings,
   recordCreates,
 } from '../testing/job-fixtures.ts';
-import { TEST_USER, renderJobUi } from '../testing/render-job-ui.tsx';
+import { renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobsPanel } from './hybrid-jobs-panel.tsx';
 
 const jobNames = () =>
@@ -24,29 +21,90 @@ const jobNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
 
-const STORAGE_KEY = hybridJobsStorageKey(TEST_USER.user_id, ROLE_ARN, ACCOUNT_ID);
-
 describe('hybrid jobs panel', () => {
-  it('loads every page while a next_token comes back and lists the jobs newest first', async () => {
+  it('fetches only the page it shows, newest first, with the count of all jobs', async () => {
     mockSettings(CLOUD_SETTINGS);
-    const requests = mockHybridJobPages([
-      [hybridJob('oldest', { created_at: '2025-01-01T00:00:00.000Z' })],
-      [hybridJob('newest', { created_at: '2025-03-01T00:00:00.000Z' })],
-      [hybridJob('middle', { created_at: '2025-02-01T00:00:00.000Z' })],
+    const requests = mockHybridJobs([
+      hybridJob('oldest', { created_at: '2025-01-01T00:00:00.000Z' }),
+      hybridJob('newest', { created_at: '2025-03-01T00:00:00.000Z' }),
+      hybridJob('middle', { created_at: '2025-02-01T00:00:00.000Z' }),
+      ...manyJobs(30).map((job) => ({ ...job, created_at: '2024-06-01T00:00:00.000Z' })),
     ]);
     renderJobUi(<HybridJobsPanel />);
 
     expect(screen.getByRole('heading', { name: 'HI-VQE Hybrid Jobs' })).toBeInTheDocument();
     expect(screen.getByText('Create and manage hybrid quantum jobs')).toBeInTheDocument();
-    expect(screen.getByText('Loading hybrid jobs...')).toBeInTheDocument();
+    expect(await screen.findByText('Loading hybrid jobs...')).toBeInTheDocument();
     await screen.findByText('newest');
 
-    expect(jobNames()).toEqual(['newest', 'middle', 'oldest']);
+    expect(jobNames().slice(0, 3)).toEqual(['newest', 'middle', 'oldest']);
+    expect(jobNames()).toHaveLength(10);
+    expect(screen.getByText('Showing 1-10 of 33 jobs (Page 1 of 4)')).toBeInTheDocument();
+    expect(requests.map((query) => Object.fromEntries(query))).toEqual([{ max_results: '10', page: '1' }]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('asks the server for the filtered list from page 1 when a filter or the page size changes', async () => {
+    mockSettings(CLOUD_SETTINGS);
+    const requests = mockHybridJobs(manyJobs(45));
+    const { user } = renderJobUi(<HybridJobsPanel />);
+    await screen.findByText('job-45');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('job-25')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'COMPLETED');
+    await screen.findByText('Showing 1-10 of 45 jobs (Page 1 of 5)');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Showing 11-20 of 45 jobs (Page 2 of 5)');
+    await user.selectOptions(screen.getByLabelText('Per page'), '20');
+    await screen.findByText('Showing 1-20 of 45 jobs (Page 1 of 3)');
+
     expect(requests.map((query) => Object.fromEntries(query))).toEqual([
-      { max_results: '100' },
-      { max_results: '100', next_token: 'page-1' },
-      { max_results: '100', next_token: 'page-2' },
+      { max_results: '10', page: '1' },
+      { max_results: '10', page: '3' },
+      { max_results: '10', page: '1', status_filter: 'COMPLETED' },
+      { max_results: '10', page: '2', status_filter: 'COMPLETED' },
+      { max_results: '20', page: '1', status_filter: 'COMPLETED' },
     ]);
+  });
+
+  it('asks the server again on every open: no list outlives the panel that showed it', async () => {
+    mockSettings(CLOUD_SETTINGS);
+    const requests = mockHybridJobs([hybridJob('shown')]);
+    const first = renderJobUi(<HybridJobsPanel />);
+    await screen.findByText('shown');
+    first.unmount();
+    expect(localStorage.length).toBe(0);
+
+    mockHybridJobs([hybridJob('shown', { status: 'COMPLETED' }), hybridJob('new')]);
+    renderJobUi(<HybridJobsPanel />);
+    expect(await screen.findByText('new')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('asks for the page again while a job on it is active, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockSettings(CLOUD_SETTINGS);
+    const requests = mockHybridJobs([hybridJob('busy', { status: 'RUNNING' }), hybridJob('done')]);
+    renderJobUi(<HybridJobsPanel />);
+    const busy = await screen.findByRole('row', { name: /busy/ });
+    expect(within(busy).getAllByRole('cell')[1]).toHaveTextContent('RUNNING');
+
+    mockHybridJobs([hybridJob('busy', { status: 'COMPLETED' }), hybridJob('done')]);
+    await act(() => vi.advanceTimersByTimeAsync(ACTIVE_JOBS_POLL_MS));
+    await waitFor(() =>
+      expect(within(screen.getByRole('row', { name: /busy/ })).getAllByRole('cell')[1]).toHaveTextContent(
+        'COMPLETED',
+      ),
+    );
+    expect(
+      within(screen.getByRole('row', { name: /busy/ })).queryByRole('button', { name: 'Cancel Job' }),
+    ).toBeNull();
+
+    const finished = mockHybridJobs([hybridJob('busy', { status: 'COMPLETED' })]);
+    await act(() => vi.advanceTimersByTimeAsync(3 * ACTIVE_JOBS_POLL_MS));
+    expect(requests).toHaveLength(1);
+    expect(finished).toHaveLength(0);
   });
 
   it.each([
@@ -145,33 +203,5 @@ describe('hybrid jobs panel', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByText('Failed to refresh jobs. Please try again.')).not.toBeInTheDocument();
     logged.mockRestore();
-  });
-
-  it('keeps the list in local storage for 30 minutes under the user, role and account', async () => {
-    mockSettings(CLOUD_SETTINGS);
-    const requests = mockHybridJobs([hybridJob('stored')]);
-    const first = renderJobUi(<HybridJobsPanel />);
-    await screen.findByText('stored');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}').jobs).toHaveLength(1);
-    first.unmount();
-
-    // A reload: a new in-memory cache, the list shown from storage without asking the server.
-    renderJobUi(<HybridJobsPanel />);
-    expect(await screen.findByText('stored')).toBeInTheDocument();
-    expect(requests).toHaveLength(1);
-
-    clearJobCaches();
-    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
-  });
-
-  it('asks the server again once the stored list is older than 30 minutes', async () => {
-    mockSettings(CLOUD_SETTINGS);
-    const requests = mockHybridJobs([hybridJob('fresh')]);
-    const stale = { savedAt: Date.now() - 31 * 60 * 1000, jobs: [hybridJob('stale')] };
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(stale));
-    renderJobUi(<HybridJobsPanel />);
-    expect(await screen.findByText('fresh')).toBeInTheDocument();
-    expect(screen.queryByText('stale')).not.toBeInTheDocument();
-    expect(requests).toHaveLength(1);
   });
 });

@@ -9,7 +9,8 @@ import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { useAccountSettings } from '../../account/api/get-account-settings.ts';
 import { cloudRoleOf } from '../job-settings.ts';
-import { useHybridJobs, type HybridJobsScope } from '../api/list-hybrid-jobs.ts';
+import { jobQueryKeys } from '../api/job-query-keys.ts';
+import type { HybridJobsScope } from '../api/list-hybrid-jobs.ts';
 import { cloneHybridJob } from '../clone-hybrid-job.ts';
 import { HybridJobCancelDialog } from './hybrid-job-cancel-dialog.tsx';
 import { CREATE_JOB_MESSAGES, HybridJobCreateWizard } from './hybrid-job-create-wizard.tsx';
@@ -37,7 +38,6 @@ export function HybridJobsPanel() {
   const roleArn = cloudRoleOf(settings.data);
   const scope: HybridJobsScope | null =
     user && roleArn ? { userId: user.user_id, roleArn, accountId: settings.data?.account_id ?? '' } : null;
-  const jobs = useHybridJobs(scope);
   const { message, flash } = useFlashMessage();
   const [dialog, setDialog] = useState<PanelDialog | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -49,7 +49,8 @@ export function HybridJobsPanel() {
     try {
       if (scope === null) await settings.refetch();
       else {
-        await jobs.refetch({ throwOnError: true });
+        const list = jobQueryKeys.hybridList(scope.userId, scope.roleArn, scope.accountId);
+        await queryClient.refetchQueries({ queryKey: list, type: 'active' }, { throwOnError: true });
         flash('success', 'Jobs refreshed successfully');
       }
     } catch (error) {
@@ -72,22 +73,16 @@ export function HybridJobsPanel() {
   };
 
   function body() {
-    if (settings.isPending || (scope !== null && jobs.isPending)) {
-      return <StatusMessage>Loading hybrid jobs...</StatusMessage>;
-    }
+    if (settings.isPending) return <StatusMessage>Loading hybrid jobs...</StatusMessage>;
     if (settings.isError) return <Banner tone="error">Failed to load hybrid jobs</Banner>;
-    if (roleArn === null) return <Banner tone="warning">{MISSING_CLOUD_CONFIGURATION}</Banner>;
-    if (jobs.data === undefined) return <Banner tone="error">Failed to load hybrid jobs</Banner>;
-    if (jobs.data.length === 0) {
-      return (
-        <div className="space-y-2 py-10 text-center">
-          <p className="font-medium text-slate-800">No hybrid jobs found</p>
-          <p className="text-sm text-slate-500">Create your first hybrid job to get started</p>
-          <Button onClick={() => setDialog({ kind: 'form', form: baseForm() })}>Create Your First Job</Button>
-        </div>
-      );
-    }
-    return <HybridJobsBrowser jobs={jobs.data} actions={actions} />;
+    if (scope === null) return <Banner tone="warning">{MISSING_CLOUD_CONFIGURATION}</Banner>;
+    return (
+      <HybridJobsBrowser
+        scope={scope}
+        actions={actions}
+        onCreateFirst={() => setDialog({ kind: 'form', form: baseForm() })}
+      />
+    );
   }
 
   return (

@@ -1,8 +1,10 @@
 import {
   JOB_PATHS,
   SV1,
+  arnRegion,
   buildHybridJobPayload,
   defaultCloudJobForm,
+  deviceNameFromPath,
   toHyperparameters,
   type AccountSettingsResponse,
   type HybridJob,
@@ -102,10 +104,46 @@ function mockJobPages(path: string, pages: readonly unknown[][]) {
   return requests;
 }
 
-/** The cloud list in pages (see mockJobPages). */
-export const mockHybridJobPages = (pages: HybridJob[][]) => mockJobPages(JOB_PATHS.hybridJobs, pages);
+/** Whether a job passes a list request's filters, as the server reads them (status, region, device, dates). */
+function matchesListQuery(job: HybridJob, query: URLSearchParams): boolean {
+  const created = Date.parse(job.created_at);
+  const from = query.get('created_from');
+  const to = query.get('created_to');
+  return (
+    (!query.has('status_filter') || job.status === query.get('status_filter')) &&
+    (!query.has('region') || arnRegion(job.job_arn) === query.get('region')) &&
+    (!query.has('device') || deviceNameFromPath(job.device) === query.get('device')) &&
+    (from === null || created >= Date.parse(from)) &&
+    (to === null || created < Date.parse(to))
+  );
+}
 
-export const mockHybridJobs = (jobs: HybridJob[]) => mockHybridJobPages([jobs]);
+/**
+ * The cloud list as the server answers it: filtered, newest first, one numbered page of max_results with
+ * total_count. Returns the query strings received.
+ */
+export function mockHybridJobs(jobs: readonly HybridJob[]) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get(apiPath(JOB_PATHS.hybridJobs), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      requests.push(query);
+      const size = Number(query.get('max_results') ?? 10);
+      const page = Number(query.get('page') ?? 1);
+      const matching = jobs
+        .filter((job) => matchesListQuery(job, query))
+        .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+      const shown = matching.slice((page - 1) * size, page * size);
+      const more = page * size < matching.length;
+      return HttpResponse.json({
+        jobs: shown,
+        next_token: more ? `page-${page + 1}` : null,
+        total_count: matching.length,
+      });
+    }),
+  );
+  return requests;
+}
 
 export const ORG_ID = '6f1c2b9e-2d0a-4c3e-9a57-1b2c3d4e5f60';
 export const OTHER_ORG_ID = '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -9,8 +9,12 @@ export const FINISHED_MOLECULE: MoleculeResult = {
   error_mha: 0.001,
   within_chemical_accuracy: true,
   subspace_size: 4,
+  full_space_size: 4,
+  subspace_fraction: 1,
+  string_sources: { sampled: 1, recovered: 0, handover: 2 },
   iterations: 2,
   engine_seconds: 0.25,
+  cpu_seconds: 0.24,
 };
 
 export const historyPoint = (
@@ -29,6 +33,8 @@ export function jobResult(job: HybridJob, changes: Partial<JobResultDocument> = 
     failure_reason: job.failure_reason,
     backend: 'local',
     device: job.device,
+    simulated_locally: false,
+    shots_per_circuit: 1000,
     hyperparameters: job.hyperparameters,
     molecules: [FINISHED_MOLECULE],
     history: [historyPoint(1, -1.13, 0.007284), historyPoint(2, -1.137283, 0.000001)],
@@ -38,6 +44,7 @@ export function jobResult(job: HybridJob, changes: Partial<JobResultDocument> = 
       ended_at: job.ended_at,
       wall_seconds: 1.5,
       engine_seconds: 0.25,
+      cpu_seconds: 0.24,
     },
     ...changes,
   };

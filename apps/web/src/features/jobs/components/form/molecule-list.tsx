@@ -1,13 +1,23 @@
-import { NO_MOLECULE_MESSAGE, addBond, removeBond, renameBond, type JobBonds } from '@hivqe/contract';
-import { useState } from 'react';
+import {
+  MAX_CHARGE,
+  NO_MOLECULE_MESSAGE,
+  addBond,
+  removeBond,
+  renameBond,
+  type JobBonds,
+} from '@hivqe/contract';
+import { useId, useState } from 'react';
 import { Banner } from '../../../../components/ui/banner.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
+import { useMoleculeProblems } from '../../molecule-problems.ts';
 import { BondLengthInput } from './bond-length-input.tsx';
 import { NumberField } from '../../../../components/ui/number-field.tsx';
 
 export const EXACT_ENERGY_HINT = "Optional: empty compares with the engine's CASCI energy";
+export const CHARGE_HINT =
+  'Net charge of every molecule. Closed-shell singlets only: the electrons must pair up.';
 
 /** The energies with `key`'s set, or removed when the field was emptied. */
 function withEnergy(energies: Record<string, number>, key: string, energy: number | undefined) {
@@ -21,6 +31,8 @@ function withEnergy(energies: Record<string, number>, key: string, energy: numbe
  */
 export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
   const [error, setError] = useState<string | null>(null);
+  const problems = useMoleculeProblems(form);
+  const problemId = useId();
   const bonds: JobBonds = { molecules: form.molecules, exactEnergies: form.exactEnergies };
   const keys = Object.keys(form.molecules);
 
@@ -42,6 +54,15 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
           {error}
         </Banner>
       )}
+      <div className="max-w-xs">
+        <NumberField
+          label="Charge"
+          value={form.charge}
+          range={{ min: -MAX_CHARGE, max: MAX_CHARGE, integer: true }}
+          hint={CHARGE_HINT}
+          onChange={(charge) => onChange({ charge })}
+        />
+      </div>
       {keys.length === 0 && <p className="text-sm text-slate-500">{NO_MOLECULE_MESSAGE}</p>}
       {keys.map((key, index) => (
         <div
@@ -51,11 +72,20 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
           className="grid grid-cols-1 items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_10rem_auto]"
         >
           <BondLengthInput bondKey={key} onRename={(to) => rename(key, to)} />
-          <FormField
-            label="Geometry"
-            value={form.molecules[key]}
-            onChange={(event) => onChange({ molecules: { ...form.molecules, [key]: event.target.value } })}
-          />
+          <div className="space-y-1">
+            <FormField
+              label="Geometry"
+              value={form.molecules[key]}
+              aria-invalid={problems[key] ? true : undefined}
+              aria-describedby={problems[key] ? `${problemId}-${index}` : undefined}
+              onChange={(event) => onChange({ molecules: { ...form.molecules, [key]: event.target.value } })}
+            />
+            {problems[key] && (
+              <p id={`${problemId}-${index}`} className="text-xs text-red-600">
+                {problems[key]}
+              </p>
+            )}
+          </div>
           <NumberField
             optional
             label="Exact Energy (Ha)"

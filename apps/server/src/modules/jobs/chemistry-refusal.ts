@@ -1,0 +1,35 @@
+import { EngineInputError, checkMoleculeInput, parseHiVqeParams } from '@hivqe/engine';
+import type { JobKind } from '../../db/schema/jobs.ts';
+import { engineRuns } from '../../providers/quantum/local/engine-runs.ts';
+
+/**
+ * Why the engine would refuse a job's chemistry, in its own words, or null: every molecule (a bond scan
+ * has several) against its basis set, charge, orbital spaces and the engine's size limits. Asked of every
+ * back end before anything is stored, so a job that cannot run is never created to fail later. The message
+ * names the molecule: the payload field of a single molecule, the bond length of a scan's.
+ */
+export function chemistryRefusal(
+  kind: JobKind,
+  hyperparameters: Readonly<Record<string, string>>,
+): string | null {
+  try {
+    for (const run of engineRuns(kind, hyperparameters)) {
+      const params = parseHiVqeParams(run.hyperparameters);
+      const problem = checkMoleculeInput({
+        geometry: params.moleculeGeometry,
+        basis: params.basis,
+        charge: params.charge,
+        activeOrbitals: params.activeOrbitals,
+        frozenOrbitals: params.frozenOrbitals,
+      });
+      if (problem !== null) return `${moleculeField(kind, run.hyperparameters)}: ${problem.message}`;
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof EngineInputError) return error.message;
+    throw error;
+  }
+}
+
+const moleculeField = (kind: JobKind, run: Readonly<Record<string, string>>) =>
+  kind === 'iqm' ? `molecules["${run.geometry_tag}"]` : 'molecule_geometry';

@@ -1,0 +1,83 @@
+import { CHEMICAL_ACCURACY_MHA, type MoleculeResult } from '@hivqe/contract';
+import type { ReactNode } from 'react';
+import { AbsentValue } from './absent-value.tsx';
+import { formatCount, formatDuration, formatEnergy, formatMha, formatPercent } from './result-format.ts';
+
+/**
+ * What the card shows of one molecule. `absent` says why a value the engine has not produced is missing (still
+ * running, or the job failed); a value the finished molecule lacks says its own reason.
+ */
+export interface MoleculeValues {
+  final: ReactNode;
+  rhf: ReactNode;
+  reference: ReactNode;
+  error: ReactNode;
+  subspace: ReactNode;
+  iterations: ReactNode;
+  cpu: ReactNode;
+}
+
+const REFERENCE_SOURCE_LABELS = { casci: 'CASCI computed by the engine', user: 'your value' } as const;
+
+export function moleculeValues(molecule: MoleculeResult, absent: string): MoleculeValues {
+  const { energies } = molecule;
+  const pending = <AbsentValue reason={absent} />;
+  return {
+    final: energies ? <strong className="font-semibold">{formatEnergy(energies.final)}</strong> : pending,
+    rhf: energies ? formatEnergy(energies.rhf) : pending,
+    reference: referenceValue(molecule, pending),
+    error: errorValue(molecule, pending),
+    subspace: subspaceValue(molecule, pending),
+    iterations: molecule.iterations === null ? pending : formatCount(molecule.iterations),
+    cpu: cpuValue(molecule, pending),
+  };
+}
+
+function referenceValue({ reference, energies, full_space_size }: MoleculeResult, pending: ReactNode) {
+  if (reference !== null) {
+    return (
+      <span>
+        {formatEnergy(reference.energy)}{' '}
+        <span className="text-xs text-slate-500">({REFERENCE_SOURCE_LABELS[reference.source]})</span>
+      </span>
+    );
+  }
+  if (energies === null) return pending;
+  const space =
+    full_space_size === null ? 'the active space' : `${formatCount(full_space_size)} determinants`;
+  return `None: you gave no exact energy, and the engine skipped CASCI (${space}, above its limit)`;
+}
+
+function errorValue({ error_mha, within_chemical_accuracy, energies }: MoleculeResult, pending: ReactNode) {
+  if (error_mha === null) {
+    return energies === null ? pending : 'Not shown: there is no reference energy to compare with';
+  }
+  const within = within_chemical_accuracy === true;
+  return (
+    <span>
+      {formatMha(error_mha)}{' '}
+      <span className={`text-xs font-medium ${within ? 'text-green-700' : 'text-amber-700'}`}>
+        {within ? 'Within' : 'Outside'} chemical accuracy ({CHEMICAL_ACCURACY_MHA} mHa)
+      </span>
+    </span>
+  );
+}
+
+function subspaceValue(molecule: MoleculeResult, pending: ReactNode) {
+  const { subspace_size, full_space_size, subspace_fraction } = molecule;
+  if (subspace_size === null) return pending;
+  if (full_space_size === null || subspace_fraction === null) {
+    return (
+      <span>
+        {formatCount(subspace_size)} determinants{' '}
+        <span className="text-xs text-slate-500">(full space not recorded for this run)</span>
+      </span>
+    );
+  }
+  return `${formatCount(subspace_size)} of ${formatCount(full_space_size)} determinants (${formatPercent(subspace_fraction)})`;
+}
+
+function cpuValue({ cpu_seconds, energies }: MoleculeResult, pending: ReactNode) {
+  if (cpu_seconds !== null) return formatDuration(cpu_seconds);
+  return energies === null ? pending : <AbsentValue reason="not measured for this run" />;
+}
