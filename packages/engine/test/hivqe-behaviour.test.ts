@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildHamiltonian } from '../src/chem/index.ts';
 import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams } from '../src/hivqe/params.ts';
 import { ALL_SOURCES } from '../src/hivqe/provenance.ts';
+import { n2Sto3g } from './support/n2-sto3g.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../src/types.ts';
 
 /** N2 STO-3G, frozen 0,1, active 2..9: 16 qubits, 3,136 determinants — small enough to run often. */
@@ -12,14 +12,7 @@ let ham: ActiveSpaceHamiltonian;
 let exact: number;
 
 beforeAll(async () => {
-  const chem = buildHamiltonian({
-    geometry: 'N 0 0 0;N 0 0 1.0',
-    basis: 'sto-3g',
-    activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9],
-    frozenOrbitals: [0, 1],
-  });
-  if (chem.hamiltonian === null) throw new Error('no active space');
-  ham = chem.hamiltonian;
+  ham = n2Sto3g();
   exact = (await casci(ham, new CancelPoint())).energy;
 });
 

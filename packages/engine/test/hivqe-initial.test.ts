@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildHamiltonian } from '../src/chem/index.ts';
 import { CancelPoint } from '../src/ci/cancel.ts';
 import { enumerateStrings } from '../src/ci/strings.ts';
 import { blockCircuit } from '../src/hivqe/ansatz/block-circuit.ts';
@@ -8,6 +7,7 @@ import { initialParameters } from '../src/hivqe/initial.ts';
 import { Xoshiro128 } from '../src/hivqe/rng.ts';
 import { StateVector } from '../src/hivqe/statevector.ts';
 import { diagonalise, type Subspace } from '../src/hivqe/subspace.ts';
+import { n2Sto3g } from './support/n2-sto3g.ts';
 import type { ActiveSpaceHamiltonian } from '../src/types.ts';
 
 /** N2 STO-3G, frozen 0,1, active 2..9: strongly enough correlated that HF is only ~95% of the state. */
@@ -15,14 +15,7 @@ let ham: ActiveSpaceHamiltonian;
 let exact: Subspace;
 
 beforeAll(async () => {
-  const chem = buildHamiltonian({
-    geometry: 'N 0 0 0;N 0 0 1.0',
-    basis: 'sto-3g',
-    activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9],
-    frozenOrbitals: [0, 1],
-  });
-  if (chem.hamiltonian === null) throw new Error('no active space');
-  ham = chem.hamiltonian;
+  ham = n2Sto3g();
   exact = await diagonalise(ham, enumerateStrings(ham.norb, ham.nalpha), null, new CancelPoint());
 });
 

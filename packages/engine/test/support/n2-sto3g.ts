@@ -1,0 +1,17 @@
+import { buildHamiltonian } from '../../src/chem/index.ts';
+import type { ActiveSpaceHamiltonian } from '../../src/types.ts';
+
+/**
+ * N2 STO-3G at 1.0 Å, frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136 determinants. Correlated
+ * enough that Hartree–Fock is only ~95% of the state, small enough to run often.
+ */
+export function n2Sto3g(): ActiveSpaceHamiltonian {
+  const chem = buildHamiltonian({
+    geometry: 'N 0 0 0;N 0 0 1.0',
+    basis: 'sto-3g',
+    activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9],
+    frozenOrbitals: [0, 1],
+  });
+  if (chem.hamiltonian === null) throw new Error('no active space');
+  return chem.hamiltonian;
+}
