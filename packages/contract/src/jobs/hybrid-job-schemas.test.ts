@@ -26,8 +26,8 @@ const job = {
 };
 
 describe('hybridJobListQuery', () => {
-  it('defaults max_results to 10 and reads numbers from the query string', () => {
-    expect(hybridJobListQuery.parse({})).toEqual({ max_results: 10 });
+  it('defaults max_results to 10, newest first, and reads numbers from the query string', () => {
+    expect(hybridJobListQuery.parse({})).toEqual({ max_results: 10, sort: '-created_at' });
     expect(
       hybridJobListQuery.parse({
         max_results: '100',
@@ -35,7 +35,13 @@ describe('hybridJobListQuery', () => {
         user_id: 'a@b.c',
         status_filter: 'FAILED',
       }),
-    ).toEqual({ max_results: 100, next_token: 't', user_id: 'a@b.c', status_filter: 'FAILED' });
+    ).toEqual({
+      max_results: 100,
+      next_token: 't',
+      user_id: 'a@b.c',
+      status_filter: 'FAILED',
+      sort: '-created_at',
+    });
   });
 
   it.each(['0', '101', '1.5', 'ten'])('refuses max_results %s', (value) => {
@@ -80,10 +86,12 @@ describe('hybridJobQuery', () => {
 describe('hybridJob and the list response', () => {
   it('parses a job and a page of jobs', () => {
     expect(hybridJob.parse(job)).toEqual(job);
-    expect(hybridJobListResponse.parse({ jobs: [job], next_token: null })).toEqual({
+    expect(hybridJobListResponse.parse({ jobs: [job], next_token: null, total_count: 1 })).toEqual({
       jobs: [job],
       next_token: null,
+      total_count: 1,
     });
+    expect(hybridJobListResponse.safeParse({ jobs: [job], next_token: null }).success).toBe(false);
   });
 
   it('refuses dates without a zone and unknown statuses', () => {
