@@ -17,7 +17,8 @@ import { JOB_PATHS, SETTINGS_MESSAGES, SV1, toHyperparameters } from '@hivqe/con
 import { mockClient } from 'aws-sdk-client-mock';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/harness.ts';
+import { BRAKET_ACCOUNT, braketTestApp, braketUser, stubBraketCalls } from '../../../../test/braket-mocks.ts';
+import { openTestDatabase, type TestApp } from '../../../../test/harness.ts';
 import {
   byArn,
   createHybridJob,
@@ -29,7 +30,7 @@ import {
   jobUser,
   storedJob,
 } from '../../../../test/job-flows.ts';
-import { call, type TestUser } from '../../../../test/org-flows.ts';
+import { call } from '../../../../test/org-flows.ts';
 import type { Database } from '../../../db/client.ts';
 import { jobs, type JobRow, type NewJob } from '../../../db/schema/jobs.ts';
 import type { CloudAccount } from '../../../modules/account/service.ts';
@@ -39,7 +40,7 @@ const sts = mockClient(STSClient);
 const braket = mockClient(BraketClient);
 const cloudWatch = mockClient(CloudWatchLogsClient);
 
-const ACCOUNT = '123456789012';
+const ACCOUNT = BRAKET_ACCOUNT;
 const IMAGE = `${ACCOUNT}.dkr.ecr.us-east-1.amazonaws.com/hivqe:1`;
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 
@@ -58,41 +59,13 @@ beforeEach(async () => {
   sts.reset();
   braket.reset();
   cloudWatch.reset();
-  sts.on(AssumeRoleCommand).resolves({
-    Credentials: {
-      AccessKeyId: 'ASIAEXAMPLEEXAMPLE12',
-      SecretAccessKey: SECRET,
-      SessionToken: 'session-token',
-      Expiration: new Date(Date.now() + 900_000),
-    },
-  });
-  braket.on(CreateJobCommand).callsFake((input: { jobName: string }) => ({
-    jobArn: `arn:aws:braket:us-east-1:${ACCOUNT}:job/${input.jobName}`,
-  }));
-  t = await createTestApp(
-    {
-      jobBackend: 'braket',
-      braket: { containerImage: IMAGE, executionRoleName: 'service-role/AmazonBraketJobsExecutionRole' },
-      platformAwsAccountId: '999999999999',
-    },
-    database,
-  );
+  stubBraketCalls(sts, braket, SECRET);
+  t = await braketTestApp(database, IMAGE);
 });
 afterEach(async () => t.close());
 
-/** A subscribed user whose AWS settings were saved through the settings API. */
-async function braketUser(): Promise<{ user: TestUser; externalId: string }> {
-  const user = await jobUser(t);
-  const saved = await call(t.app, 'PUT', '/account/settings/aws', user, {
-    account_id: ACCOUNT,
-    aws_region: 'us-east-1',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return { user, externalId: saved.json().external_id as string };
-}
-
 async function createdJob() {
-  const { user, externalId } = await braketUser();
+  const { user, externalId } = await braketUser(t);
   const payload = hybridPayload(h2Form());
   const created = await createHybridJob(t, user, payload);
   return { user, externalId, payload, created };
@@ -173,7 +146,7 @@ describe('creating a hybrid job on Braket', () => {
   });
 
   it('answers 403 when the role cannot be assumed, without leaking anything, and stores nothing', async () => {
-    const { user } = await braketUser();
+    const { user } = await braketUser(t);
     sts
       .on(AssumeRoleCommand)
       .rejects(
@@ -190,7 +163,7 @@ describe('creating a hybrid job on Braket', () => {
   });
 
   it('answers 429 when Braket throttles CreateJob', async () => {
-    const { user } = await braketUser();
+    const { user } = await braketUser(t);
     braket.on(CreateJobCommand).rejects(new ThrottlingException({ message: 'Rate exceeded', $metadata: {} }));
     const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload(h2Form()));
     expect(res.statusCode).toBe(429);
@@ -199,7 +172,7 @@ describe('creating a hybrid job on Braket', () => {
   });
 
   it("answers 400 with Braket's reason on a validation error, with the credentials kept out", async () => {
-    const { user } = await braketUser();
+    const { user } = await braketUser(t);
     braket
       .on(CreateJobCommand)
       .rejects(awsError('ValidationException', `Invalid instanceType; secretAccessKey=${SECRET}`));
@@ -210,7 +183,7 @@ describe('creating a hybrid job on Braket', () => {
   });
 
   it("holds hyperparameters to Braket's limits: at most 100, one line of 1-2500 characters", async () => {
-    const { user } = await braketUser();
+    const { user } = await braketUser(t);
     const extra = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`extra_${i}`, 'x']));
     // The create schema strips unknown fields, so the limits are checked on the back end's own rule.
     const backend = braketBackend(async () => Promise.reject(new Error('not reached')));
@@ -297,7 +270,7 @@ describe('refreshing a page of Braket jobs with SearchJobs', () => {
 
   /** A user's Braket jobs, created through the API, then stored as `states` says (one job each). */
   async function storedJobs(...states: Partial<NewJob>[]) {
-    const { user, externalId } = await braketUser();
+    const { user, externalId } = await braketUser(t);
     const rows: JobRow[] = [];
     for (const state of states) {
       const { job_arn } = await createHybridJob(t, user, hybridPayload(h2Form()));
@@ -470,7 +443,7 @@ describe('refreshing a page of Braket jobs with SearchJobs', () => {
   });
 
   it('runs when the jobs panel lists, and a failed search leaves the list as stored rather than failing it', async () => {
-    const { user } = await braketUser();
+    const { user } = await braketUser(t);
     const { job_arn } = await createHybridJob(t, user, hybridPayload(h2Form()));
     const listed = async () => {
       const res = await call(t.app, 'GET', JOB_PATHS.hybridJobs, user);

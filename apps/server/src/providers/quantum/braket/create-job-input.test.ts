@@ -14,6 +14,7 @@ import {
 } from '@hivqe/contract';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BRAKET_ACCOUNT, braketTestApp, braketUser, stubBraketCalls } from '../../../../test/braket-mocks.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/harness.ts';
 import {
   byArn,
@@ -24,7 +25,7 @@ import {
   jobUser,
   storedJob,
 } from '../../../../test/job-flows.ts';
-import { call, type TestUser } from '../../../../test/org-flows.ts';
+import { call } from '../../../../test/org-flows.ts';
 import type { Database } from '../../../db/client.ts';
 import { BraketBackend } from './braket-backend.ts';
 
@@ -55,7 +56,7 @@ const SDK_INSTANCE_TYPES: readonly string[] = Object.values(_InstanceType);
 
 const sts = mockClient(STSClient);
 const braket = mockClient(BraketClient);
-const ACCOUNT = '123456789012';
+const ACCOUNT = BRAKET_ACCOUNT;
 const IMAGE = `${ACCOUNT}.dkr.ecr.us-east-1.amazonaws.com/hivqe@sha256:${'a'.repeat(64)}`;
 const EXECUTION_ROLE = `arn:aws:iam::${ACCOUNT}:role/service-role/AmazonBraketJobsExecutionRole`;
 
@@ -72,37 +73,12 @@ afterAll(async () => {
 beforeEach(async () => {
   sts.reset();
   braket.reset();
-  sts.on(AssumeRoleCommand).resolves({
-    Credentials: {
-      AccessKeyId: 'ASIAEXAMPLEEXAMPLE12',
-      SecretAccessKey: 'secret',
-      SessionToken: 'session-token',
-      Expiration: new Date(Date.now() + 900_000),
-    },
-  });
-  braket.on(CreateJobCommand).callsFake((input: { jobName: string }) => ({
-    jobArn: `arn:aws:braket:us-east-1:${ACCOUNT}:job/${input.jobName}`,
-  }));
-  t = await createTestApp(
-    {
-      jobBackend: 'braket',
-      braket: { containerImage: IMAGE, executionRoleName: 'service-role/AmazonBraketJobsExecutionRole' },
-      platformAwsAccountId: '999999999999',
-    },
-    database,
-  );
+  stubBraketCalls(sts, braket);
+  t = await braketTestApp(database, IMAGE);
 });
 afterEach(async () => t.close());
 
-async function braketUser(): Promise<TestUser> {
-  const user = await jobUser(t);
-  const saved = await call(t.app, 'PUT', '/account/settings/aws', user, {
-    account_id: ACCOUNT,
-    aws_region: 'us-east-1',
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return user;
-}
+const saveSettings = async () => (await braketUser(t)).user;
 
 /** A back end for its refusals alone: it never reaches an account. */
 const offlineBackend = () =>
@@ -173,7 +149,7 @@ describe('instance types and the installed SDK', () => {
 
 describe('every CreateJob the product builds', () => {
   it("meets the SDK's enums and the API's patterns, for each type the forms offer, with the most tags", async () => {
-    const user = await braketUser();
+    const user = await saveSettings();
     const offered = [...new Set([...BRAKET_INSTANCE_TYPES, ...CLOUD_WIZARD_INSTANCE_TYPES])];
     for (const type of offered)
       await createHybridJob(t, user, payloadOn(type, { tags: userTags(MAX_USER_TAGS) }));
@@ -187,7 +163,7 @@ describe('every CreateJob the product builds', () => {
   });
 
   it('stores the execution role Braket runs the job with, and shows it in the detail', async () => {
-    const user = await braketUser();
+    const user = await saveSettings();
     const created = await createHybridJob(t, user, payloadOn('ml.c5.4xlarge'));
     const [sent] = braket.commandCalls(CreateJobCommand);
     expect(sent.args[0].input.roleArn).toBe(EXECUTION_ROLE);
@@ -199,7 +175,7 @@ describe('every CreateJob the product builds', () => {
 
 describe('creation refuses what Braket would refuse, storing and sending nothing', () => {
   it("the spec's EC2 instance types, naming the Braket type to choose", async () => {
-    const user = await braketUser();
+    const user = await saveSettings();
     for (const type of WIZARD_INSTANCE_TYPES) {
       const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, payloadOn(type));
       expect(res.statusCode, type).toBe(400);
@@ -213,7 +189,7 @@ describe('creation refuses what Braket would refuse, storing and sending nothing
   });
 
   it('one tag more than Braket takes with ours, or our own tag key', async () => {
-    const user = await braketUser();
+    const user = await saveSettings();
     const tooMany = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, {
       ...payloadOn('ml.m5.large'),
       tags: userTags(MAX_USER_TAGS + 1),
@@ -229,7 +205,7 @@ describe('creation refuses what Braket would refuse, storing and sending nothing
   });
 
   it("hyperparameter values with a line terminator Braket's ^.*$ rejects", async () => {
-    const user = await braketUser();
+    const user = await saveSettings();
     for (const separator of ['\u0085', '\u2028', '\u2029']) {
       const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, {
         ...payloadOn('ml.m5.large'),
