@@ -1,7 +1,8 @@
 import { JOB_MESSAGES, JOB_PAGE_MESSAGE, JOB_PATHS, JOB_SORT_MESSAGE, TEXT_MESSAGES } from '@hivqe/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app-per-test.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { jobUser } from '../../../test/job-flows.ts';
 import { seedJobs } from '../../../test/job-seed.ts';
 import { call, type TestUser } from '../../../test/org-flows.ts';
@@ -12,14 +13,7 @@ import { jobs, type NewJob } from '../../db/schema/jobs.ts';
 
 let database: Database;
 let t: TestApp;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => database.close());
-beforeEach(async () => {
-  t = await createTestApp({}, database);
-});
-afterEach(async () => t.close());
+appPerTest((current) => ({ t, database } = current));
 
 interface Listed {
   jobs: { job_name: string; status: string }[];
