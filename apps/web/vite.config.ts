@@ -1,11 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const apiServer = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // Every 'zod' import, the contract's too, goes through the module that makes zod jitless (see its comment).
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: {
     // Trailing slashes keep client routes such as /devices out of the proxy.
     proxy: {
@@ -13,5 +20,6 @@ export default defineConfig({
       '/dev/': apiServer,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest tells the bench (e2e/bench/web-bundle.bench.ts) which chunks a first visit loads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { sampleNative } from '@hivqe/engine';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
 import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
+import { DESKTOP, expectInViewport, saveScreen } from '../support/screens.ts';
 import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 
 /**
@@ -53,6 +55,49 @@ const N2 = {
   frozen: '0,1',
 };
 
+/** At 1280×800 the monitor shows the H2 result card and the chart without scrolling. */
+async function expectMonitorFits(page: Page, monitor: Locator): Promise<Locator> {
+  const result = monitor.getByRole('region', { name: 'Result' });
+  const chart = monitor.getByRole('region', { name: 'Energy Convergence' });
+  await result
+    .getByText(/^-1\.137\d+ Ha$/)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await chart.locator('svg.recharts-surface').nth(1).waitFor({ timeout: 30_000 });
+  await expectInViewport(page, result);
+  await expectInViewport(page, chart);
+  return chart;
+}
+
+/**
+ * The monitor fits at 1280×800 (and is saved as the README's screenshots), and the chart exports as a PNG (drawn
+ * from its SVG, which the CSP must let the console do) and as an SVG.
+ */
+async function checkMonitorScreen(page: Page, monitor: Locator): Promise<void> {
+  const chart = await expectMonitorFits(page, monitor);
+  await saveScreen(page, 'monitor');
+  await saveScreen(chart, 'chart');
+
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    chart.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toMatch(/-energy-convergence\.png$/);
+  const image = await readFile((await png.path())!);
+  expect([...image.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
+  // The IHDR width, at twice the chart's width on screen.
+  const chartWidth = (await chart.locator('svg.recharts-surface').first().boundingBox())?.width ?? 0;
+  expect(image.readUInt32BE(16)).toBe(Math.round(chartWidth) * 2);
+
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    chart.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
+  const markup = await readFile((await svg.path())!, 'utf8');
+  expect(markup).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(markup).toContain('Chemical accuracy (1.6 mHa)');
+}
+
 function jobsTable(page: Page): Locator {
   return page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Job Name' }) });
 }
@@ -76,8 +121,39 @@ async function statusOf(row: Locator): Promise<string> {
   return (await row.getByRole('cell').nth(1).innerText()).trim();
 }
 
+/** Opens the row's action menu and chooses `action` ('Monitor Job', 'Cancel Job'...). */
+async function chooseAction(page: Page, jobName: string, action: string): Promise<void> {
+  await jobRow(page, jobName)
+    .getByRole('button', { name: `Actions for ${jobName}` })
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** The actions the row's menu offers; the menu is closed again. */
+async function actionsOf(page: Page, jobName: string): Promise<string[]> {
+  await jobRow(page, jobName)
+    .getByRole('button', { name: `Actions for ${jobName}` })
+    .click();
+  const items = page.getByRole('menuitem');
+  await items.first().waitFor();
+  const names = await items.allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return names;
+}
+
 /**
- * Presses the panel's Refresh until `read` gives `expected` (the lists do not poll by themselves); waits for
+ * Waits, without pressing Refresh, for the cloud list to show the job in `status`: the panel asks again for
+ * its page every 5 s while a job on it is active.
+ */
+async function untilStatus(page: Page, jobName: string, status: string): Promise<void> {
+  await expect
+    .poll(() => statusOf(jobRow(page, jobName)), { timeout: JOB_TIMEOUT, interval: 500 })
+    .toBe(status);
+}
+
+/**
+ * Presses the panel's Refresh until `read` gives `expected` (the IQM list does not poll by itself); waits for
  * the button to come back from 'Refreshing...' before reading again.
  */
 async function refreshUntil(page: Page, read: () => Promise<string>, expected: string): Promise<void> {
@@ -94,9 +170,6 @@ async function refreshUntil(page: Page, read: () => Promise<string>, expected: s
     )
     .toBe(expected);
 }
-
-const refreshUntilStatus = (page: Page, jobName: string, status: string) =>
-  refreshUntil(page, () => statusOf(jobRow(page, jobName)), status);
 
 /** The wizards' Next, after checking which step is showing (its title is the step's heading). */
 async function nextStep(wizard: Locator, heading: string): Promise<void> {
@@ -165,11 +238,15 @@ describe('hybrid jobs in the browser', () => {
       const h2Name = await jobNameOf(h2Row);
       expect(h2Name).toMatch(/^hivqe-/);
       await h2Row.getByText('H2 (0.74 Å)').waitFor();
+      // One line per job, not the ~200 px of stacked links and wrapped dates.
+      expect((await h2Row.boundingBox())?.height).toBeLessThan(50);
 
       // The monitor follows the run until it ends.
-      await h2Row.getByRole('button', { name: 'Monitor Job' }).click();
+      await page.setViewportSize(DESKTOP);
+      await chooseAction(page, h2Name, 'Monitor Job');
       const monitor = page.getByRole('dialog', { name: `Job Monitor - ${h2Name}` });
       await monitor.getByText('COMPLETED', { exact: true }).waitFor({ timeout: JOB_TIMEOUT });
+      await checkMonitorScreen(page, monitor);
 
       const logs = monitor.getByRole('button', { name: /^Logs/ });
       await logs.click();
@@ -203,8 +280,8 @@ describe('hybrid jobs in the browser', () => {
       await monitor.waitFor({ state: 'detached' });
 
       // Clone opens the single-page form with the job's values.
-      await refreshUntilStatus(page, h2Name, 'COMPLETED');
-      await jobRow(page, h2Name).getByRole('button', { name: 'Clone Job' }).click();
+      await untilStatus(page, h2Name, 'COMPLETED');
+      await chooseAction(page, h2Name, 'Clone Job');
       const form = page
         .getByRole('dialog', { name: 'Create HI-VQE Job' })
         .filter({ has: page.getByRole('group', { name: 'Resource and Device' }) });
@@ -239,15 +316,24 @@ describe('hybrid jobs in the browser', () => {
       expect(n2Name).not.toBe(h2Name);
       await n2Row.getByText('N2 (1.0 Å)').waitFor();
 
-      await refreshUntilStatus(page, n2Name, 'RUNNING');
-      await jobRow(page, n2Name).getByRole('button', { name: 'Cancel Job' }).click();
+      await untilStatus(page, n2Name, 'RUNNING');
+      await chooseAction(page, n2Name, 'Cancel Job');
       const confirm = page.getByRole('dialog', { name: 'Cancel Job' });
       await confirm.getByText(n2Name).waitFor();
       await confirm.getByRole('button', { name: 'Cancel Job' }).click();
       await confirm.waitFor({ state: 'detached' });
-      await refreshUntilStatus(page, n2Name, 'CANCELLED');
-      expect(await jobRow(page, n2Name).getByRole('button', { name: 'Cancel Job' }).count()).toBe(0);
+      await untilStatus(page, n2Name, 'CANCELLED');
+      expect(await actionsOf(page, n2Name)).toEqual(['View Details', 'Monitor Job', 'Clone Job']);
       expect(await statusOf(jobRow(page, h2Name))).toBe('COMPLETED');
+
+      // The search asks the server for the job name or molecule typed.
+      await page.getByRole('searchbox', { name: 'Search' }).fill('h2');
+      await expect.poll(() => jobRows(page).count()).toBe(1);
+      expect(await jobNameOf(jobRows(page).first())).toBe(h2Name);
+      await page.getByRole('searchbox', { name: 'Search' }).fill('no such job');
+      await page.getByText('No jobs match the search and filters').waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => jobRows(page).count()).toBe(2);
       await page.context().close();
     },
     4 * JOB_TIMEOUT,
@@ -290,7 +376,8 @@ describe('IQM jobs in the browser', () => {
       await nextStep(wizard, '분자 및 정확한 에너지');
       await nextStep(wizard, '고급 매개변수');
       expect(await wizard.getByLabel('API Key').inputValue()).toBe('***0123456789');
-      expect(await wizard.getByLabel('S3 Bucket').inputValue()).toBe('iqm-resonance-0123456789');
+      // The loop runs on this server and its results stay here: no bucket is named (issue 11 §4).
+      expect(await wizard.getByLabel('S3 Bucket').inputValue()).toBe('None: results stay on this server');
       await nextStep(wizard, '리소스 확인');
       await wizard.getByRole('heading', { name: '검토 및 생성', exact: true }).waitFor();
       await wizard.getByRole('button', { name: 'Create IQM Job' }).click();
@@ -309,6 +396,23 @@ describe('IQM jobs in the browser', () => {
       expect(new Set(iqm.requests.map((request) => request.headers.authorization))).toEqual(
         new Set([`Bearer ${IQM_KEY}`]),
       );
+
+      // The IQM panel has the cloud panel's monitor.
+      await page.setViewportSize(DESKTOP);
+      await page
+        .getByRole('listitem')
+        .filter({ has: card })
+        .getByRole('button', { name: 'Monitor Job' })
+        .click();
+      const monitor = page.getByRole('dialog', { name: /^Job Monitor - iqm-job-/ });
+      await monitor.getByText('COMPLETED', { exact: true }).waitFor();
+      await monitor
+        .getByRole('region', { name: 'Result' })
+        .getByText(/^IQM Resonance, Garnet/)
+        .waitFor();
+      await expectMonitorFits(page, monitor);
+      await monitor.getByRole('button', { name: 'Close' }).click();
+      await monitor.waitFor({ state: 'detached' });
 
       await card.click();
       const details = page.getByRole('dialog', { name: 'IQM Job Details' });

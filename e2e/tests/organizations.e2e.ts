@@ -88,6 +88,9 @@ describe('organizations in the browser', () => {
 
     const member = await openPage(browser, app.baseUrl);
     await member.goto(link!);
+    // The page says up front what the link is for, before any field is filled.
+    await member.getByText('You are invited to join Quantum Lab A as Member.').waitFor();
+    await member.getByText(`Invitation for ${memberEmail}`).waitFor();
     await member.getByLabel('Full Name').fill('Marie Member');
     await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await member.getByLabel('Confirm Password').fill(PASSWORD);
@@ -96,6 +99,12 @@ describe('organizations in the browser', () => {
     await member.getByText(`Welcome, ${memberEmail}`).waitFor({ timeout: 15_000 });
     expect(new URL(member.url()).pathname).toBe('/');
 
+    // A used link says so at once, without a form.
+    const again = await openPage(browser, app.baseUrl);
+    await again.goto(link!);
+    await again.getByText('This invitation has already been accepted. Please sign in.').waitFor();
+    expect(await again.getByLabel('Full Name').count()).toBe(0);
+    await again.context().close();
     await owner.reload();
     await owner.getByRole('button', { name: /^Quantum Lab A/ }).click();
     await memberRow(owner, memberEmail).waitFor();

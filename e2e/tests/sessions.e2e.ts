@@ -161,7 +161,15 @@ describe('the console under its Content-Security-Policy', () => {
     await signIn(page, ADMIN_EMAIL, ADMIN_NEW_PASSWORD);
     await welcome(page).waitFor();
     const menu = page.getByRole('navigation');
-    for (const item of ['Account', 'Organizations', 'User Management', 'Invitations', 'IQM', 'Dashboard']) {
+    for (const item of [
+      'Account',
+      'Organizations',
+      'User Management',
+      'Invitations',
+      'IQM',
+      'Audit Logs',
+      'Dashboard',
+    ]) {
       await menu.getByRole('link', { name: item, exact: true }).click();
     }
     await page.goto('/about');

@@ -51,7 +51,7 @@ function valueUnder(scope: Locator, label: string): Locator {
   return scope
     .locator('dt')
     .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=following-sibling::dd');
+    .locator('xpath=following-sibling::dd[not(span)] | following-sibling::dd/span');
 }
 
 async function textOf(locator: Locator): Promise<string> {

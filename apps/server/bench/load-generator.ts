@@ -9,6 +9,8 @@ export interface LoadRequest {
 }
 
 export interface LoadResult {
+  /** Requests answered during the run. */
+  requests: number;
   requestsPerSecond: number;
   p99Ms: number;
   failures: number;
@@ -22,6 +24,7 @@ process.on('message', async (request: LoadRequest) => {
     duration: request.durationS,
   });
   const answer: LoadResult = {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,

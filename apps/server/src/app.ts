@@ -43,6 +43,8 @@ import { invitesRoutes } from './modules/invites/routes.ts';
 import { iqmJobsRoutes } from './modules/jobs/iqm-routes.ts';
 import { JobsRepo } from './modules/jobs/repo.ts';
 import { hybridJobsRoutes } from './modules/jobs/routes.ts';
+import { scansRoutes } from './modules/jobs/scans-routes.ts';
+import { ScansService } from './modules/jobs/scans-service.ts';
 import type { JobLimits } from './modules/jobs/job-limits.ts';
 import { JobsService } from './modules/jobs/service.ts';
 import { InvitesService } from './modules/invites/service.ts';
@@ -163,10 +165,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adminRepo = new AdminRepo(deps.db);
   const removal = new AccountRemoval({ repo: adminRepo, audit });
   const admin = new AdminService({ repo: adminRepo, removal, audit });
+  const nowMs = deps.now ? () => deps.now!().getTime() : Date.now;
+  const throttleRules = deps.throttleRules ?? DEFAULT_AUTH_THROTTLE;
+  const signIn = new SignInGuard(
+    new DeviceCookies(deps.keyring.derive('device-cookie'), nowMs),
+    {
+      perDevice: throttleRules.signInPerDevice,
+      perAddress: throttleRules.signInPerIp,
+      perAccount: deps.signInBackoff ?? DEFAULT_SIGN_IN_BACKOFF,
+    },
+    nowMs,
+  );
   const invites = new InvitesService({
     repo: new InvitesRepo(deps.db),
     tokens,
     passwords: deps.passwords,
+    signIn,
     mailer: deps.mailer,
     audit,
     publicUrl: deps.publicUrl ?? 'http://localhost:8080',
@@ -181,17 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     companyName: deps.companyName ?? 'qunova',
     now: deps.now,
   });
-  const nowMs = deps.now ? () => deps.now!().getTime() : Date.now;
-  const throttleRules = deps.throttleRules ?? DEFAULT_AUTH_THROTTLE;
-  const signIn = new SignInGuard(
-    new DeviceCookies(deps.keyring.derive('device-cookie'), nowMs),
-    {
-      perDevice: throttleRules.signInPerDevice,
-      perAddress: throttleRules.signInPerIp,
-      perAccount: deps.signInBackoff ?? DEFAULT_SIGN_IN_BACKOFF,
-    },
-    nowMs,
-  );
   const auth = new AuthService({
     repo,
     accountRemoval: removal,
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Without settings of their own, users' jobs run in the platform's account, with the local back end only.
     platformDefaultAccountId: (deps.jobBackend ?? 'local') === 'local' ? localAccountId : null,
     roleAccess: deps.roleAccess,
+    hybridJobBackend: deps.jobBackend ?? 'local',
   });
   const marketplaceProvider = deps.marketplace ?? new LocalMarketplace();
   const marketplaceRepo = new MarketplaceRepo(deps.db);
@@ -235,30 +239,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     log: deps.logger,
   });
+  const jobsRepo = new JobsRepo(deps.db);
+  const backends = createBackends(deps.db, {
+    jobBackend: deps.jobBackend ?? 'local',
+    localAccountId,
+    runner: deps.jobRunner,
+    iqmKeys: deps.iqmConfigured ? new IqmKeys(settingsRepo, providerSettingsBox) : undefined,
+    braket:
+      deps.jobBackend === 'braket' && deps.braket
+        ? {
+            ...deps.braket,
+            accounts: accountSettings,
+            platformAccountId: deps.platformAwsAccountId ?? '000000000000',
+            stsRegion: deps.awsRegion ?? 'us-east-1',
+          }
+        : undefined,
+  });
   const jobs = new JobsService({
-    repo: new JobsRepo(deps.db),
+    repo: jobsRepo,
     users: repo,
-    backends: createBackends(deps.db, {
-      jobBackend: deps.jobBackend ?? 'local',
-      localAccountId,
-      runner: deps.jobRunner,
-      iqmKeys: deps.iqmConfigured ? new IqmKeys(settingsRepo, providerSettingsBox) : undefined,
-      braket:
-        deps.jobBackend === 'braket' && deps.braket
-          ? {
-              ...deps.braket,
-              accounts: accountSettings,
-              platformAccountId: deps.platformAwsAccountId ?? '000000000000',
-              stsRegion: deps.awsRegion ?? 'us-east-1',
-            }
-          : undefined,
-    }),
+    backends,
     permissions: priorities,
     audit,
     limits: deps.jobLimits,
     now: deps.now,
     log: deps.logger,
   });
+  const scans = new ScansService({ repo: jobsRepo, backends, audit });
   const { requireUser, requireAdmin } = makeGuards(
     new LiveSessions(repo, sessionCache, sessionEvents),
     tokens,
@@ -282,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminRoutes({ admin, requireAdmin }));
       await api.register(logsRoutes({ audit, requireAdmin }));
       await api.register(hybridJobsRoutes({ jobs, requireUser }));
+      await api.register(scansRoutes({ scans, requireUser }));
       await api.register(iqmJobsRoutes({ jobs, requireAdmin }));
       await api.register(accountRoutes({ settings: accountSettings, requireUser }));
       await api.register(marketplaceRoutes({ marketplace, requireUser, requireAdmin }));

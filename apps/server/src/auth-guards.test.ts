@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/auth/refresh',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/confirm-forgot-password',
+  'POST /api/v1/auth/invites/lookup',
   'POST /api/v1/auth/invites/accept',
   'POST /api/v1/marketplace/register',
 ]);

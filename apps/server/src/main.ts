@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   for (const warning of exposureWarnings(config)) log.warn(warning);
   if (dataDirNeeded(config)) await prepareDataDir(config.dataDir);
   const keyring = await openKeyring({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabase(config, (error) =>
+    log.error({ err: error }, 'keeping the embedded database statistics failed'),
+  );
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'pglite' }, 'database migrated');
 
   // The API process runs local jobs too unless WORKERS=0 (then `npm run worker` processes do, on PostgreSQL).

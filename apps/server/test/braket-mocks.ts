@@ -2,6 +2,7 @@ import { BraketClient, CreateJobCommand } from '@aws-sdk/client-braket';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { expect } from 'vitest';
+import type { AppDeps } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { jobUser } from './job-flows.ts';
@@ -30,12 +31,17 @@ export function stubBraketCalls(
 }
 
 /** An app whose new hybrid jobs go to Braket with `containerImage`. */
-export function braketTestApp(database: Database, containerImage: string): Promise<TestApp> {
+export function braketTestApp(
+  database: Database,
+  containerImage: string,
+  overrides: Partial<AppDeps> = {},
+): Promise<TestApp> {
   return createTestApp(
     {
       jobBackend: 'braket',
       braket: { containerImage, executionRoleName: 'service-role/AmazonBraketJobsExecutionRole' },
       platformAwsAccountId: '999999999999',
+      ...overrides,
     },
     database,
   );

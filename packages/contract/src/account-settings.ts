@@ -85,6 +85,10 @@ export type DeleteSettingsQuery = z.infer<typeof deleteSettingsQuery>;
  * (local back end only); null: no cloud settings at all.
  */
 export const CLOUD_SOURCES = ['user', 'platform'] as const;
+
+/** The back ends a deployment can send new cloud jobs to (JOB_BACKEND). */
+export const HYBRID_JOB_BACKENDS = ['local', 'braket'] as const;
+export type HybridJobBackend = (typeof HYBRID_JOB_BACKENDS)[number];
 export type CloudSource = (typeof CLOUD_SOURCES)[number];
 
 /**
@@ -103,6 +107,11 @@ export const accountSettingsResponse = z.object({
   platform_account_id: z.string(),
   /** Whether POST /account/settings/aws/test can reach AWS on this deployment. */
   connection_test_available: z.boolean(),
+  /**
+   * Where this deployment runs new cloud jobs (JOB_BACKEND): on this server's engine, which uses no AWS
+   * account or bucket, or on Amazon Braket in the user's own account.
+   */
+  hybrid_job_backend: z.enum(HYBRID_JOB_BACKENDS),
 });
 export type AccountSettingsResponse = z.infer<typeof accountSettingsResponse>;
 

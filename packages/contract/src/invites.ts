@@ -38,7 +38,19 @@ export const INVITE_MESSAGES = {
   idMismatch: 'invite_id does not match the invitation in the path',
   wrongPassword: 'An account already exists for this email. Enter its password to accept the invitation.',
   accepted: 'Invitation accepted.',
+  nameRequired: 'Name is required',
 } as const;
+
+/**
+ * What an invitation link's token looks like: 32 random bytes in base64url. Anything else is refused by the
+ * schema before the server looks for it.
+ */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const invitationToken = z
+  .string({ message: INVITE_MESSAGES.invalidToken })
+  .trim()
+  .regex(INVITATION_TOKEN_PATTERN, INVITE_MESSAGES.invalidToken);
 
 const inviteMessage = multilineText(
   z
@@ -87,22 +99,39 @@ export type CancelInviteRequest = z.infer<typeof cancelInviteRequest>;
 export const resendInviteRequest = z.object({ invite_id: z.uuid('Invalid invitation id') });
 export type ResendInviteRequest = z.infer<typeof resendInviteRequest>;
 
+/**
+ * `name` is required for a new account; an existing one (see `account_exists` in the lookup) gives only its
+ * password, and a name only fills an empty profile.
+ */
 export const acceptInviteRequest = z.object({
-  token: z
-    .string({ message: INVITE_MESSAGES.invalidToken })
-    .trim()
-    .min(1, INVITE_MESSAGES.invalidToken)
-    .max(512, INVITE_MESSAGES.invalidToken),
+  token: invitationToken,
   name: displayName(
     z
-      .string({ message: 'Name is required' })
+      .string({ message: INVITE_MESSAGES.nameRequired })
       .trim()
-      .min(1, 'Name is required')
+      .min(1, INVITE_MESSAGES.nameRequired)
       .max(FULL_NAME_MAX_LENGTH, `Name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
-  ),
+  ).optional(),
   password: registerRequest.shape.password,
 });
 export type AcceptInviteRequest = z.infer<typeof acceptInviteRequest>;
+
+/** POST /auth/invites/lookup: the token travels in the body, never in a URL that logs would keep. */
+export const invitationLookupRequest = z.object({ token: invitationToken });
+export type InvitationLookupRequest = z.infer<typeof invitationLookupRequest>;
+
+/**
+ * What the holder of a pending invitation's link may know before accepting: for whom and to what it is, and
+ * whether the address already has an account (then accepting asks only for its password).
+ */
+export const invitationLookup = z.object({
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  org_name: z.string().nullable(),
+  expires_at: z.string(),
+  account_exists: z.boolean(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookup>;
 
 export const acceptInviteResponse = z.object({ email: z.string(), message: z.string() });
 export type AcceptInviteResponse = z.infer<typeof acceptInviteResponse>;

@@ -7,6 +7,7 @@ export const LOGS_PAGE_SIZE = 50;
 
 export const AUDIT_ACTIONS = [
   'organization.create',
+  'organization.rename',
   'organization.delete',
   'member.add',
   'member.remove',
@@ -46,6 +47,8 @@ export const auditLogEntry = z.object({
   timestamp: z.string(),
   actor_email: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
+  /** The entry as a sentence whose subject is the actor, e.g. 'granted System Admin to ada@example.com'. */
+  summary: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
   target_label: z.string().nullable(),

@@ -29,6 +29,14 @@ export const ORG_MESSAGES = {
   deleted: 'Organization deleted.',
 } as const;
 
+/** The caller already owns an organization of this name (names compare without regard to case). */
+export const ownNameTakenMessage = (name: string) =>
+  `You already own an organization named "${name}". Choose another name.`;
+
+/** Making `email` the owner would give them two organizations of one name. */
+export const ownerNameTakenMessage = (email: string, name: string) =>
+  `${email} already owns an organization named "${name}". Rename one of them first.`;
+
 export const ownershipTransferredMessage = (email: string) =>
   `Ownership transferred successfully to ${email}`;
 
@@ -41,20 +49,26 @@ export const memberParams = organizationParams.extend({
 });
 export type MemberParams = z.infer<typeof memberParams>;
 
+const organizationName = displayName(
+  z
+    .string({ message: ORG_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ORG_MESSAGES.nameRequired)
+    .max(
+      ORGANIZATION_NAME_MAX_LENGTH,
+      `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
+    ),
+);
+
 export const createOrganizationRequest = z.object({
-  name: displayName(
-    z
-      .string({ message: ORG_MESSAGES.nameRequired })
-      .trim()
-      .min(1, ORG_MESSAGES.nameRequired)
-      .max(
-        ORGANIZATION_NAME_MAX_LENGTH,
-        `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
-      ),
-  ),
+  name: organizationName,
   default_can_create_jobs: z.boolean().default(false),
 });
 export type CreateOrganizationRequest = z.infer<typeof createOrganizationRequest>;
+
+/** PATCH /auth/orgs/{orgId}: the owner renames the organization. */
+export const renameOrganizationRequest = z.object({ name: organizationName });
+export type RenameOrganizationRequest = z.infer<typeof renameOrganizationRequest>;
 
 export const addMemberRequest = z.object({
   email,

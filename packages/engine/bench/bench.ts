@@ -1,145 +1,215 @@
 /**
- * `npm run bench -w packages/engine`: N2 cc-pVDZ at 1.0 Å, frozen 0,1, active 2..11 (10o, 10e,
- * 63,504 determinants, 20 qubits). Times this engine's integrals + RHF, CASCI and HI-VQE (default
- * parameters, seed 0), then — when the `psi4` command exists — Psi4's RHF + CASCI (detci) on the same
- * input, with and without point-group symmetry, and prints the ratios. Wall and CPU time are both
- * shown: on a shared machine CPU time is the steadier comparison.
+ * `npm run bench -w packages/engine [-- --rounds N]`: the engine against Psi4 on issue 13's cases
+ * (bench/psi4-cases.ts), in CPU seconds, both on one thread: the engine uses no worker threads, and Psi4 runs
+ * with `-n 1` and its OpenMP/BLAS thread counts pinned to 1. Each engine case runs in a child process
+ * of its own (for its peak memory); each Psi4 job in a temporary directory, which is removed (Psi4
+ * leaves timer.dat and scratch files where it runs). Start-up is left out on both sides: the engine's
+ * time is that of its computation, Psi4's less that of a job which only reads a molecule. Within a round
+ * the two programs alternate case by case, so that load from elsewhere falls on both; with several
+ * rounds each figure is the median. Without the `psi4` command only the engine's figures are printed.
+ * Then HI-VQE on N2 cc-pVDZ (10o,10e) with default parameters.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildHamiltonian } from '../src/chem/index.ts';
 import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams } from '../src/hivqe/params.ts';
+import { BENCH_CASES, psi4Input, type BenchCase } from './psi4-cases.ts';
 
-const GEOMETRY = 'N 0 0 0;N 0 0 1.0';
-const FROZEN = [0, 1];
-const ACTIVE = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-/** Reference values (shared/engine.md), to show each program got the right answer. */
-const REFERENCE = { rhf: -108.929838386, casci: -109.003781139 };
-
-interface Cost {
-  wall: number;
+interface Measurement {
+  /** CPU seconds, user + system. */
   cpu: number;
+  /** RHF energy, or CASCI energy when the case has an active space (Ha). */
+  energy: number;
+  /** Peak resident memory (MiB); engine only. */
+  peakMiB?: number;
 }
 
-const row = (label: string, value: string) => console.log(`${label.padEnd(40)}${value}`);
-const show = (cost: Cost) => `${cost.wall.toFixed(2)} s wall, ${cost.cpu.toFixed(2)} s CPU`;
+/** Psi4 pinned to one thread whatever the environment says. */
+const PSI4_ENV = { OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1' };
+const ENERGY_TOLERANCE = 1e-9;
 
-async function measure<T>(work: () => T | Promise<T>): Promise<{ value: T; cost: Cost }> {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  const value = await work();
-  const used = process.cpuUsage(cpu);
-  return { value, cost: { wall: (performance.now() - wall) / 1000, cpu: (used.user + used.system) / 1e6 } };
-}
-
-async function benchEngine(): Promise<Cost> {
-  console.log('HI-VQE engine (TypeScript, one thread), N2 cc-pVDZ 1.0 Å, frozen 0,1, active 2..11');
-  const chem = await measure(() =>
-    buildHamiltonian({
-      geometry: GEOMETRY,
-      basis: 'cc-pvdz',
-      activeOrbitals: ACTIVE,
-      frozenOrbitals: FROZEN,
-    }),
-  );
-  const ham = chem.value.hamiltonian;
-  if (ham === null) throw new Error('no active space');
-  const { integrals, scf, transform } = chem.value.timings;
-  row(
-    'integrals + RHF',
-    `${(integrals + scf).toFixed(2)} s  (integrals ${integrals.toFixed(2)}, SCF ${scf.toFixed(2)})`,
-  );
-  row('  + active-space transform', `${transform.toFixed(2)} s; all chemistry ${show(chem.cost)}`);
-  row('  RHF energy', `${chem.value.eRhf.toFixed(9)} Ha  (reference ${REFERENCE.rhf})`);
-
-  const exact = await measure(() => casci(ham, new CancelPoint()));
-  row(
-    'CASCI (10o,10e)',
-    `${show(exact.cost)}  (${exact.value.determinants} determinants, ${exact.value.iterations} Davidson iterations)`,
-  );
-  row('  CASCI energy', `${exact.value.energy.toFixed(9)} Ha  (reference ${REFERENCE.casci})`);
-
-  const params = parseHiVqeParams({ molecule_geometry: GEOMETRY, basis: 'cc-pvdz', seed: 0 });
-  const hivqe = await measure(() => runHiVqeLoop(ham, params, exact.value.energy, {}, new CancelPoint()));
-  row('HI-VQE (default parameters, seed 0)', `${show(hivqe.cost)}  (${hivqe.value.iterations} iterations)`);
-  row('  subspace', `${hivqe.value.numStates} determinants of ${exact.value.determinants}`);
-  row('  HI-VQE energy', `${hivqe.value.energy.toFixed(9)} Ha`);
-  row('  error vs CASCI', `${((hivqe.value.energy - exact.value.energy) * 1000).toFixed(3)} mHa`);
-  return { wall: chem.cost.wall + exact.cost.wall, cpu: chem.cost.cpu + exact.cost.cpu };
-}
-
-/** D2h irreps in Psi4's order: Ag B1g B2g B3g Au B1u B2u B3u. MOs 2..11 are 2-4ag, 2-3b1u, 1-2b2u, 1b3u, 1b2g, 1b3g. */
-const PSI4_SPACES = {
-  d2h: { label: 'D2h symmetry', frozen: '[1,0,0,0,0,1,0,0]', active: '[3,0,1,1,0,2,2,1]' },
-  c1: { label: 'no symmetry (C1)', frozen: '[2]', active: '[10]' },
-};
-
-function psi4Input(kind: keyof typeof PSI4_SPACES | 'startup'): string {
-  const molecule = `molecule {\n0 1\nN 0 0 0\nN 0 0 1.0\nunits angstrom\n${kind === 'c1' ? 'symmetry c1\n' : ''}}\n`;
-  if (kind === 'startup') return molecule;
-  const { frozen, active } = PSI4_SPACES[kind];
-  return (
-    `memory 2 gb\n${molecule}` +
-    'set basis cc-pvdz\nset puream true\nset scf_type pk\n' +
-    'set e_convergence 1e-10\nset d_convergence 1e-8\nset r_convergence 1e-5\n' +
-    `set frozen_docc ${frozen}\nset active ${active}\nenergy('detci')\n`
-  );
-}
-
-/** Runs psi4 through sh, whose `times` reports the CPU time of its children. */
-function runPsi4(dir: string, kind: keyof typeof PSI4_SPACES | 'startup'): { cost: Cost; output: string } {
-  writeFileSync(join(dir, `${kind}.dat`), psi4Input(kind));
-  const start = performance.now();
-  const result = spawnSync('sh', ['-c', `psi4 -n 1 ${kind}.dat ${kind}.out >/dev/null && times`], {
-    cwd: dir,
-    env: { ...process.env, PSI_SCRATCH: dir },
-    encoding: 'utf8',
+async function engineCase(bench: BenchCase): Promise<Measurement> {
+  const start = process.cpuUsage();
+  const chem = buildHamiltonian({
+    geometry: bench.geometry,
+    basis: bench.basis,
+    frozenOrbitals: bench.frozen,
+    activeOrbitals: bench.active,
   });
-  const wall = (performance.now() - start) / 1000;
-  if (result.status !== 0) throw new Error(`psi4 failed: ${result.stderr}`);
-  const [user, system] = [
-    ...result.stdout
-      .trim()
-      .split('\n')[1]
-      .matchAll(/(\d+)m([\d.]+)s/g),
-  ].map(([, minutes, seconds]) => 60 * Number(minutes) + Number(seconds));
-  return { cost: { wall, cpu: user + system }, output: readFileSync(join(dir, `${kind}.out`), 'utf8') };
+  const energy =
+    chem.hamiltonian === null ? chem.eRhf : (await casci(chem.hamiltonian, new CancelPoint())).energy;
+  const used = process.cpuUsage(start);
+  return {
+    cpu: (used.user + used.system) / 1e6,
+    energy,
+    peakMiB: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
-function benchPsi4(engine: Cost): void {
-  console.log('');
-  // Psi4 leaves timer.dat and scratch files in its working directory: keep them out of the repository.
+/** One engine case in a child process (this script with --case), for a clean peak memory. */
+function runEngine(index: number): Measurement {
+  const result = spawnSync(
+    process.execPath,
+    [...process.execArgv, process.argv[1], '--case', String(index)],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (result.status !== 0) throw new Error(`engine case ${index} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Measurement;
+}
+
+/** Runs `work` in a fresh temporary directory, removed afterwards: Psi4 leaves files where it runs. */
+function inTemporaryDirectory<T>(work: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'hivqe-bench-psi4-'));
   try {
-    const version = spawnSync('psi4', ['--version'], { cwd: dir, encoding: 'utf8' });
-    if (version.error !== undefined) {
-      console.log('Psi4: the psi4 command is not installed here; comparison skipped.');
-      return;
-    }
-    console.log(`Psi4 ${version.stdout.trim()} (one thread, scf_type pk, detci), same input`);
-    const startup = runPsi4(dir, 'startup').cost;
-    row('psi4 start-up alone', show(startup));
-    for (const kind of ['d2h', 'c1'] as const) {
-      const { cost, output } = runPsi4(dir, kind);
-      const rhf = Number(/@RHF Final Energy:\s+(-?\d+\.\d+)/.exec(output)?.[1]);
-      const ci = Number(/DETCI Root 0 energy =\s+(-?\d+\.\d+)/.exec(output)?.[1]);
-      const work = { wall: cost.wall - startup.wall, cpu: cost.cpu - startup.cpu };
-      row(`psi4 RHF + CASCI, ${PSI4_SPACES[kind].label}`, `${show(cost)}; without start-up ${show(work)}`);
-      row('  energies', `RHF ${rhf.toFixed(9)}, CASCI ${ci.toFixed(9)} Ha`);
-      row(
-        '  psi4 ÷ engine (RHF + CASCI)',
-        `${(work.wall / engine.wall).toFixed(2)}× wall, ${(work.cpu / engine.cpu).toFixed(2)}× CPU ` +
-          `(engine ${show(engine)})`,
-      );
-    }
+    return work(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-benchPsi4(await benchEngine());
+/** CPU seconds of a psi4 job, from the `times` of the shell that ran it, and its output. */
+function runPsi4(input: string): { cpu: number; output: string } {
+  return inTemporaryDirectory((dir) => {
+    writeFileSync(join(dir, 'job.dat'), input);
+    const result = spawnSync('sh', ['-c', 'psi4 -n 1 job.dat job.out >/dev/null && times'], {
+      cwd: dir,
+      env: { ...process.env, ...PSI4_ENV, PSI_SCRATCH: dir },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`psi4 failed: ${result.stderr}`);
+    // The second line of `times` is the children's user and system time.
+    const [user, system] = [
+      ...result.stdout
+        .trim()
+        .split('\n')[1]
+        .matchAll(/(\d+)m([\d.]+)s/g),
+    ].map(([, minutes, seconds]) => 60 * Number(minutes) + Number(seconds));
+    return { cpu: user + system, output: readFileSync(join(dir, 'job.out'), 'utf8') };
+  });
+}
+
+function psi4Energy(output: string, bench: BenchCase): number {
+  const pattern =
+    bench.active.length === 0 ? /@RHF Final Energy:\s+(-?\d+\.\d+)/ : /DETCI Root 0 energy =\s+(-?\d+\.\d+)/;
+  const match = pattern.exec(output);
+  if (match === null) throw new Error(`no energy in Psi4's output for ${bench.label}`);
+  return Number(match[1]);
+}
+
+/** Psi4's version, or null without the psi4 command. Even `psi4 --version` leaves a timer.dat behind. */
+function psi4Available(): string | null {
+  const version = inTemporaryDirectory((dir) =>
+    spawnSync('psi4', ['--version'], { cwd: dir, encoding: 'utf8' }),
+  );
+  return version.error === undefined && version.status === 0 ? version.stdout.trim() : null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+interface Row {
+  bench: BenchCase;
+  engine: Measurement[];
+  psi4: Measurement[];
+  psi4D2h: Measurement[];
+}
+
+function compare(rounds: number, psi4: boolean): Row[] {
+  const rows: Row[] = BENCH_CASES.map((bench) => ({ bench, engine: [], psi4: [], psi4D2h: [] }));
+  const startup = () => runPsi4('molecule {\nH 0 0 0\nH 0 0 0.74\n}\n').cpu;
+  for (let round = 1; round <= rounds; round++) {
+    console.error(`round ${round} of ${rounds}`);
+    const psi4Startup = psi4 ? startup() : 0;
+    rows.forEach((row, index) => {
+      row.engine.push(runEngine(index));
+      if (!psi4) return;
+      const job = (symmetry: boolean): Measurement => {
+        const { cpu, output } = runPsi4(psi4Input(row.bench, symmetry));
+        return { cpu: cpu - psi4Startup, energy: psi4Energy(output, row.bench) };
+      };
+      row.psi4.push(job(false));
+      if (row.bench.d2h !== undefined) row.psi4D2h.push(job(true));
+    });
+  }
+  return rows;
+}
+
+function printTable(rows: Row[], psi4: boolean): void {
+  const header = psi4
+    ? '| case | engine (s CPU) | engine peak (MiB) | Psi4 C1 (s CPU) | Psi4 ÷ engine | max abs(ΔE) (Ha) |'
+    : '| case | engine (s CPU) | engine peak (MiB) |';
+  console.log(header);
+  console.log(header.replace(/[^|]+/g, '---'));
+  for (const { bench, engine, psi4: psi4Runs, psi4D2h } of rows) {
+    const engineCpu = median(engine.map((m) => m.cpu));
+    const peak = Math.max(...engine.map((m) => m.peakMiB ?? 0)).toFixed(0);
+    if (!psi4) {
+      console.log(`| ${bench.label} | ${engineCpu.toFixed(2)} | ${peak} |`);
+      continue;
+    }
+    const reference = psi4Runs[0].energy;
+    const deviation = Math.max(...[...engine, ...psi4Runs].map((m) => Math.abs(m.energy - reference)));
+    const flag = deviation > ENERGY_TOLERANCE ? ' (disagree)' : '';
+    const psi4Cpu = median(psi4Runs.map((m) => m.cpu));
+    console.log(
+      `| ${bench.label} | ${engineCpu.toFixed(2)} | ${peak} | ${psi4Cpu.toFixed(2)} | ` +
+        `${(psi4Cpu / engineCpu).toFixed(2)} | ${deviation.toExponential(1)}${flag} |`,
+    );
+    if (psi4D2h.length > 0) {
+      const symmetric = median(psi4D2h.map((m) => m.cpu));
+      console.log(
+        `| ${bench.label}, Psi4 with D2h symmetry | ${engineCpu.toFixed(2)} | ${peak} | ` +
+          `${symmetric.toFixed(2)} | ${(symmetric / engineCpu).toFixed(2)} | |`,
+      );
+    }
+  }
+}
+
+async function benchHiVqe(): Promise<void> {
+  const bench = BENCH_CASES[0];
+  const ham = buildHamiltonian({
+    geometry: bench.geometry,
+    basis: bench.basis,
+    frozenOrbitals: bench.frozen,
+    activeOrbitals: bench.active,
+  }).hamiltonian;
+  if (ham === null) throw new Error('no active space');
+  const exact = await casci(ham, new CancelPoint());
+  const params = parseHiVqeParams({ molecule_geometry: bench.geometry, basis: bench.basis, seed: 0 });
+  const start = process.cpuUsage();
+  const run = await runHiVqeLoop(ham, params, exact.energy, {}, new CancelPoint());
+  const used = process.cpuUsage(start);
+  console.log(
+    `\nHI-VQE, ${bench.label}, default parameters, seed 0: ${((used.user + used.system) / 1e6).toFixed(2)} s CPU, ` +
+      `${run.iterations} iterations, ${run.numStates} of ${exact.determinants} determinants, ` +
+      `error ${((run.energy - exact.energy) * 1000).toFixed(3)} mHa`,
+  );
+}
+
+const { values } = parseArgs({ options: { case: { type: 'string' }, rounds: { type: 'string' } } });
+if (values.case !== undefined) {
+  console.log(JSON.stringify(await engineCase(BENCH_CASES[Number(values.case)])));
+} else {
+  const rounds = Number(values.rounds ?? '1');
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a positive integer');
+  const version = psi4Available();
+  console.log(
+    version === null
+      ? 'Psi4: the psi4 command is not installed here; the engine alone.'
+      : `Psi4 ${version}: -n 1, OMP/MKL/OpenBLAS threads 1, scf_type pk, detci; engine: one thread.`,
+  );
+  console.log(
+    `CPU seconds without start-up, ${rounds === 1 ? 'one round' : `median of ${rounds} rounds`}.\n`,
+  );
+  printTable(compare(rounds, version !== null), version !== null);
+  await benchHiVqe();
+}

@@ -18,9 +18,10 @@ export {
   type MoleculeInputProblem,
 } from './chem/input-check.ts';
 export type { Provenance } from './hivqe/provenance.ts';
+export { rememberReference, type ReferenceCache } from './hivqe/reference.ts';
 export { isAbortError } from './ci/cancel.ts';
 export { MAX_CASCI_DETERMINANTS } from './ci/casci.ts';
-export { MAX_STATEVECTOR_AMPLITUDES, MAX_SUBSPACE_DETERMINANTS } from './hivqe/limits.ts';
+export { checkRunLimits, MAX_STATEVECTOR_AMPLITUDES, MAX_SUBSPACE_DETERMINANTS } from './hivqe/limits.ts';
 export { estimateRunMemory, type MemoryEstimate } from './hivqe/memory.ts';
 export type { ActiveSpaceHamiltonian, IterationPoint } from './types.ts';
 export type { ActiveSpace } from './hivqe/ansatz/space.ts';

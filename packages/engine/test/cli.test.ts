@@ -56,7 +56,10 @@ describe('hivqe run', () => {
       'history',
       'provenance',
       'seconds',
+      'reference_seconds',
     ]);
+    expect(result.reference_seconds).toBeGreaterThan(0);
+    expect(result.reference_seconds).toBeLessThan(result.seconds);
     expect(result.e_rhf).toBeCloseTo(-1.116759307, 6);
     expect(result.e_casci).toBeCloseTo(-1.137283834, 6);
     expect(result.energy).toBeCloseTo(result.e_casci, 8);
@@ -70,6 +73,22 @@ describe('hivqe run', () => {
       'timestamp',
     ]);
     expect(stderr).toMatch(/^Metrics - timestamp=\d+(\.\d+)?; energy=-1\.\d+; iteration_number=1;$/m);
+  });
+
+  it('--reference never leaves the CASCI reference out', async () => {
+    const { code, stdout, stderr } = await hivqe([
+      'run',
+      '--input',
+      job('h2-no-reference', { ...H2, max_iter: '2' }),
+      '--reference',
+      'never',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result.e_casci).toBeNull();
+    expect(result.reference_seconds).toBeNull();
+    expect(stderr).toContain('CASCI skipped: reference is never');
   });
 
   it('runs only what --method asks for', async () => {
@@ -112,6 +131,7 @@ describe('hivqe run', () => {
         /orbital/,
       ],
       [{ ...H2, shots: '0' }, /shots must be between 1 and 10000000/],
+      [{ ...H2, reference: 'sometimes' }, /reference must be one of auto, always, never, got "sometimes"/],
     ];
     const outcomes = await Promise.all(
       cases.map(([hyperparameters], i) =>

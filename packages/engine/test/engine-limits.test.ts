@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineInputError, lineDevice, runHiVqe } from '../src/index.ts';
+import { EngineInputError, estimateRunMemory, lineDevice, runHiVqe } from '../src/index.ts';
 
 const N2 = 'N 0 0 0;N 0 0 1.0';
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -21,6 +21,43 @@ describe('problems beyond the engine are refused up front, with the limit', () =
         ansatz: 'hardware_efficient',
       }),
     ).rejects.toThrow(/needs a state vector of 67,108,864 amplitudes; the limit is 16,777,216/);
+  });
+
+  it('before any integral is taken, with one reason for the active orbitals', async () => {
+    const lines: string[] = [];
+    const onLog = (line: string) => lines.push(line);
+    await expect(
+      runHiVqe(
+        {
+          molecule_geometry: N2,
+          basis: '6-31g',
+          active_orbitals: range(2, 14),
+          ansatz: 'hardware_efficient',
+        },
+        { onLog },
+      ),
+    ).rejects.toThrow(/limit is 16,777,216/);
+    await expect(
+      runHiVqe(
+        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 15), max_states: 600_000 },
+        { onLog },
+      ),
+    ).rejects.toThrow(/the limit is 500,000/);
+    expect(lines).toEqual([]);
+    const benzene =
+      'C 0 1.396 0;C 1.209 0.698 0;C 1.209 -0.698 0;C 0 -1.396 0;C -1.209 -0.698 0;C -1.209 0.698 0;' +
+      'H 0 2.479 0;H 2.147 1.24 0;H 2.147 -1.24 0;H 0 -2.479 0;H -2.147 -1.24 0;H -2.147 1.24 0';
+    const tooMany = {
+      molecule_geometry: benzene,
+      basis: '6-31g',
+      frozen_orbitals: range(0, 5),
+      active_orbitals: range(6, 36),
+    };
+    const reason = 'the active space has 31 orbitals; the engine handles at most 30';
+    for (const method of ['hivqe', 'casci'] as const)
+      await expect(runHiVqe(tooMany, { method, onLog })).rejects.toThrow(reason);
+    expect(estimateRunMemory.bind(null, tooMany, { simulates: false })).toThrow(reason);
+    expect(lines).toEqual([]);
   });
 
   it('with a quantum computer, no state vector: the circuit must fit on the device instead', async () => {

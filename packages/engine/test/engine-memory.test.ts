@@ -26,8 +26,8 @@ describe('estimateRunMemory: a run’s peak memory from its hyperparameters', ()
         98,
       ],
       [{ molecule_geometry: N2, basis: '631g' }, 134],
-      [benzene('631gd'), 291],
-      [benzene('augccpvdz'), 2765],
+      [benzene('631gd'), 207],
+      [benzene('augccpvdz'), 1469],
     ];
     for (const [hyperparameters, peak] of measuredMiB) {
       const estimate = estimateRunMemory(hyperparameters, { simulates: true }).bytes / MiB;

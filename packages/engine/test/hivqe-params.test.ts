@@ -22,6 +22,7 @@ describe('hyperparameter parsing', () => {
       convergenceAbstol: 1e-4,
       resetConvergenceCount: true,
       exactEnergy: null,
+      reference: 'auto',
       seed: 0,
     });
   });

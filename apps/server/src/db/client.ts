@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { keepStatistics } from './statistics-keeper.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services and repos never know which database they talk to. */
@@ -16,7 +17,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  /** Runs the migrations folder; idempotent. */
+  /** Runs the migrations folder; idempotent. On PGlite then ANALYZEs every table, as it has no autovacuum. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to create and use (tests isolate themselves this way). */
   schemaName?: string;
+  /** Where a failed pass of PGlite's statistics keeper is told; by default stderr. */
+  onKeeperError?: (error: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -38,10 +41,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const keeper = keepStatistics(db, options.onKeeperError ?? ((error) => console.error(error)));
   return {
     db,
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      // Statistics may be missing or stale (a database from before the keeper, counters lost in a crash).
+      await client.exec('analyze');
+    },
+    close: async () => {
+      await keeper.stop();
+      await client.close();
+    },
   };
 }
 

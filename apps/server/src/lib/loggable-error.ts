@@ -14,7 +14,7 @@ const isDatabaseError = (error: unknown): error is DatabaseError =>
   SQLSTATE.test(String((error as Partial<DatabaseError>).code));
 
 /** The error and the causes it wraps, outermost first. */
-function chainOf(error: unknown): unknown[] {
+export function chainOf(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let link = error; link instanceof Error && !chain.includes(link); link = link.cause) chain.push(link);
   return chain.length > 0 ? chain : [error];

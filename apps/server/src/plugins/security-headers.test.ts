@@ -12,7 +12,7 @@ const CONSOLE_POLICY = {
   'script-src': "'self'",
   'script-src-attr': "'none'",
   'style-src': "'self'",
-  'img-src': "'self'",
+  'img-src': "'self' blob:",
   'font-src': "'self'",
   'connect-src': "'self'",
   'object-src': "'none'",

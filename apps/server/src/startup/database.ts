@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client.ts';
 import { errorCode, StartupError } from './startup-error.ts';
 import { onDataDir } from './storage.ts';
 
@@ -16,25 +16,25 @@ const UNREACHABLE = new Set([
 const REFUSED_SQLSTATES = /^(28...|3D000|57P03)$/;
 
 /** The database migrated and ready: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
-export async function openMigratedDatabase(config: {
-  DATABASE_URL?: string;
-  dataDir: string;
-}): Promise<Database> {
+export async function openMigratedDatabase(
+  config: { DATABASE_URL?: string; dataDir: string },
+  onKeeperError: (error: unknown) => void,
+): Promise<Database> {
   const url = config.DATABASE_URL;
   if (!url) {
     return onDataDir(config.dataDir, 'the embedded database', () =>
-      migrated(path.join(config.dataDir, 'db')),
+      migrated({ dataDir: path.join(config.dataDir, 'db'), onKeeperError }),
     );
   }
   try {
-    return await migrated(undefined, url);
+    return await migrated({ url });
   } catch (error) {
     throw unreachable(error, url) ?? error;
   }
 }
 
-async function migrated(dataDir?: string, url?: string): Promise<Database> {
-  const database = await openDatabase(url ? { url } : { dataDir });
+async function migrated(options: DatabaseOptions): Promise<Database> {
+  const database = await openDatabase(options);
   await database.migrate();
   return database;
 }

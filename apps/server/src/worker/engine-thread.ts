@@ -15,7 +15,8 @@ import { measureThreadCpu } from './thread-cpu.ts';
 const port = parentPort;
 if (port === null) throw new Error('engine-thread.ts runs as a worker thread');
 const send = (message: ThreadMessage) => port.postMessage(message);
-const { kind, hyperparameters, iqm } = workerData as ThreadInput;
+const { kind, hyperparameters, iqm, references: known } = workerData as ThreadInput;
+const references = new Map(known);
 const stop = new AbortController();
 port.on('message', (command: ThreadCommand) => {
   if (command.type === 'abort') stop.abort();
@@ -27,6 +28,7 @@ const summary = (result: EngineResult, cpuSeconds: number | null) =>
   `; ${result.iterations} iterations, ${result.numStates}` +
   (result.fullSpaceSize === null ? '' : ` of ${result.fullSpaceSize}`) +
   ` determinants, ${result.seconds.toFixed(2)} s` +
+  (result.referenceSeconds ? ` (CASCI ${result.referenceSeconds.toFixed(2)} s of it)` : '') +
   (cpuSeconds === null ? '' : ` (CPU ${cpuSeconds.toFixed(2)} s)`);
 
 const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | null): StoredRunResult => {
@@ -44,6 +46,7 @@ const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | nu
     fullSpaceSize: result.fullSpaceSize,
     iterations: result.iterations,
     seconds: result.seconds,
+    referenceSeconds: result.referenceSeconds,
     cpuSeconds,
   };
 };
@@ -64,10 +67,22 @@ async function runJob(): Promise<void> {
         onLog: (line) => send({ type: 'log', line }),
         sampler,
         signal: stop.signal,
+        references,
       }),
     );
+    reportNewReferences();
     send({ type: 'log', line: summary(result, cpuSeconds) });
     send({ type: 'result', result: runResult(run, result, cpuSeconds) });
+  }
+}
+
+/** Hands the runner the references this thread computed, so that its later jobs reuse them. */
+function reportNewReferences(): void {
+  const before = new Set(known.map(([key]) => key));
+  for (const [key, energy] of references) {
+    if (before.has(key)) continue;
+    send({ type: 'reference', key, energy });
+    known.push([key, energy]);
   }
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { rememberReference, type ReferenceCache } from '@hivqe/engine';
 import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
@@ -83,6 +84,8 @@ const threadBoot = [
 export class LocalRunner implements RunnerControl {
   readonly owner = `runner-${randomUUID()}`;
   private readonly running = new Map<string, Running>();
+  /** CASCI references computed by this runner's jobs: a molecule run again skips its reference. */
+  private readonly references: ReferenceCache = new Map();
   private timers: ReturnType<typeof setInterval>[] = [];
   private filling: Promise<void> | undefined;
   private refill = false;
@@ -201,6 +204,8 @@ export class LocalRunner implements RunnerControl {
           return output.metric(message.point);
         case 'result':
           return output.result(message.result);
+        case 'reference':
+          return rememberReference(this.references, message.key, message.energy);
         case 'remote-job':
           run.remoteJob = message.id;
           return;
@@ -249,7 +254,11 @@ export class LocalRunner implements RunnerControl {
 
   /** What the thread needs: the job, and for an IQM job the owner's connection to IQM Resonance. */
   private async threadInput(job: JobRow): Promise<ThreadInput> {
-    const input: ThreadInput = { kind: job.kind, hyperparameters: job.hyperparameters };
+    const input: ThreadInput = {
+      kind: job.kind,
+      hyperparameters: job.hyperparameters,
+      references: [...this.references],
+    };
     const { iqm } = this.deps;
     if (job.backend !== 'iqm' || !iqm) return input;
     const token = await iqm.keys.keyFor(job.userId);

@@ -135,6 +135,26 @@ describe('a local job on the real engine', () => {
     expect((await logsOf(t, user, job_arn)).at(-1)).toBe(`Job failed: ${failed.failureReason}`);
   });
 
+  it('computes a molecule’s CASCI reference once: a later job on the runner reuses it', async () => {
+    const { t, runner, database } = await setup();
+    const user = await jobUser(t);
+    // Without an exact energy the engine computes CASCI as the reference (H2's 4 determinants are within max_states).
+    const payload = hybridPayload({ ...h2Form(), exactEnergies: {} });
+    const first = await createHybridJob(t, user, payload);
+    runner.start();
+    await waitForStatus(database.db, first.job_arn, ['COMPLETED'], 60_000);
+    const second = await createHybridJob(t, user, payload);
+    await waitForStatus(database.db, second.job_arn, ['COMPLETED'], 60_000);
+    const casciLines = async (jobArn: string) =>
+      (await logsOf(t, user, jobArn)).filter((line) => line.startsWith('CASCI'));
+    expect(await casciLines(first.job_arn)).toEqual([
+      expect.stringMatching(/^CASCI \(2o, 2e\): 4 determinants, \d+ Davidson iterations/),
+    ]);
+    expect(await casciLines(second.job_arn)).toEqual([
+      expect.stringMatching(/^CASCI \(2o, 2e\): from the cache, E = -1\.13728/),
+    ]);
+  });
+
   it('runs each molecule of an IQM bond scan, counting cost-function calls on', async () => {
     const { t, runner, database } = await setup();
     runner.start();

@@ -7,6 +7,8 @@ export interface ThreadInput {
   hyperparameters: Record<string, string>;
   /** For an IQM job: where its shots come from. */
   iqm?: IqmConnection;
+  /** CASCI references the runner's earlier jobs computed, by the engine's key: not computed again. */
+  references: Array<[string, number]>;
 }
 
 /** One user's quantum computer on IQM Resonance, with their API key. */
@@ -27,6 +29,8 @@ export type ThreadMessage =
   | { type: 'iteration'; point: IterationPoint }
   /** One molecule's computation finished: its energies and sizes, stored as they are (not parsed from logs). */
   | { type: 'result'; result: StoredRunResult }
+  /** A CASCI reference the run computed, for the runner to hand later jobs. */
+  | { type: 'reference'; key: string; energy: number }
   /** The IQM job now in flight (null once its counts are in): the runner aborts it if the run is stopped. */
   | { type: 'remote-job'; id: string | null }
   | { type: 'done' }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availableDevices, deviceAfterRegionChange, isDeviceAvailable } from './availability.ts';
+import {
+  DEVICE_MESSAGES,
+  availableDevices,
+  deviceAfterRegionChange,
+  deviceRefusal,
+  insideExecutionWindow,
+  isDeviceAvailable,
+} from './availability.ts';
 import {
   ANKAA_3,
   AQUILA,
@@ -29,9 +36,9 @@ const DAYS = {
 const at = (day: keyof typeof DAYS, time: string) => new Date(`${DAYS[day]}T${time}Z`);
 
 type Case = [keyof typeof DAYS, string, boolean];
-const check = (device: Device, cases: Case[]) =>
+const check = (device: Device, cases: Case[], rule = isDeviceAvailable) =>
   it.each(cases)(`${device.name} on %s at %s → %s`, (day, time, expected) => {
-    expect(isDeviceAvailable(device, at(day, time))).toBe(expected);
+    expect(rule(device, at(day, time))).toBe(expected);
   });
 
 describe('simulators', () => {
@@ -45,6 +52,31 @@ describe('Aria-1, Aria-2 and Forte-1', () => {
   it.each([ARIA_1, ARIA_2, FORTE_1])('$name is disabled even inside its window', (device) => {
     expect(isDeviceAvailable(device, at('Mon', '12:00:00'))).toBe(false);
     expect(isDeviceAvailable(device, at('Wed', '18:00:00'))).toBe(false);
+    expect(deviceRefusal(device, at('Mon', '12:00:00'))).toBe(DEVICE_MESSAGES.alwaysDisabled(device));
+  });
+});
+
+describe('deviceRefusal', () => {
+  it('names the device and the reason', () => {
+    expect(deviceRefusal(ARIA_1, at('Mon', '12:00:00'))).toBe(
+      'IonQ Aria 1 is disabled: it does not take jobs.',
+    );
+    expect(deviceRefusal(ANKAA_3, at('Mon', '08:00:00'))).toBe(
+      'Rigetti Ankaa-3 is outside its availability window now (UTC); choose a simulator or a device available now.',
+    );
+    expect(deviceRefusal(AQUILA, at('Sat', '12:00:00'))).toBe(
+      'QuEra Aquila is an analog device: it cannot run HI-VQE, a gate-model algorithm. Choose a gate-model device.',
+    );
+  });
+
+  it('accepts a simulator at any time and a gate-model QPU inside its window', () => {
+    expect(deviceRefusal(SV1, at('Sun', '23:59:59'))).toBeNull();
+    expect(deviceRefusal(ANKAA_3, at('Mon', '09:00:00'))).toBeNull();
+  });
+
+  it('refuses Aquila, the analog device, inside its window too: HI-VQE runs circuits', () => {
+    expect(insideExecutionWindow(AQUILA, at('Sat', '12:00:00'))).toBe(true);
+    expect(isDeviceAvailable(AQUILA, at('Sat', '12:00:00'))).toBe(false);
   });
 });
 
@@ -65,24 +97,28 @@ describe('Forte Enterprise 1: weekdays 12:00-03:00', () => {
   ]);
 });
 
-describe('Aquila', () => {
-  check(AQUILA, [
-    ['Mon', '00:59:59', false],
-    ['Mon', '01:00:00', true],
-    ['Mon', '23:59:59.999', true],
-    ['Tue', '00:00:00', true],
-    ['Tue', '12:00:00', true],
-    ['Tue', '12:00:01', false],
-    ['Wed', '11:59:59', true],
-    ['Wed', '17:59:59', false],
-    ['Wed', '18:00:00', true],
-    ['Thu', '12:00:00', true],
-    ['Thu', '13:00:00', false],
-    ['Fri', '00:00:00', true],
-    ['Sat', '15:00:00', true],
-    ['Sun', '23:59:59', true],
-    ['nextMon', '00:30:00', false],
-  ]);
+describe('Aquila: its execution windows', () => {
+  check(
+    AQUILA,
+    [
+      ['Mon', '00:59:59', false],
+      ['Mon', '01:00:00', true],
+      ['Mon', '23:59:59.999', true],
+      ['Tue', '00:00:00', true],
+      ['Tue', '12:00:00', true],
+      ['Tue', '12:00:01', false],
+      ['Wed', '11:59:59', true],
+      ['Wed', '17:59:59', false],
+      ['Wed', '18:00:00', true],
+      ['Thu', '12:00:00', true],
+      ['Thu', '13:00:00', false],
+      ['Fri', '00:00:00', true],
+      ['Sat', '15:00:00', true],
+      ['Sun', '23:59:59', true],
+      ['nextMon', '00:30:00', false],
+    ],
+    insideExecutionWindow,
+  );
 });
 
 describe('Ankaa-3: every day 00-06:59:59, 09-19, 21-23:59:59', () => {
@@ -141,7 +177,7 @@ describe('Emerald', () => {
 describe('availableDevices', () => {
   it('lists the simulators and the QPUs inside a window', () => {
     const names = availableDevices('us-east-1', at('Mon', '12:00:00')).map((device) => device.name);
-    expect(names).toEqual(['sv1', 'tn1', 'dm1', 'Forte-Enterprise-1', 'Aquila']);
+    expect(names).toEqual(['sv1', 'tn1', 'dm1', 'Forte-Enterprise-1']);
   });
 
   it('can be empty: eu-north-1 has no simulator and its QPUs rest at weekends', () => {

@@ -14,6 +14,8 @@ export interface Device {
   /** What the forms show. */
   label: string;
   kind: 'simulator' | 'qpu';
+  /** gate: runs circuits; analog: evolves a programmed Hamiltonian (QuEra's neutral atoms), no circuits. */
+  paradigm: DeviceParadigm;
   /** The QPU's region; null for simulators, whose ARNs are regionless. */
   region: BraketRegion | null;
   /** UTC windows in which a QPU takes jobs; empty for simulators. */
@@ -26,7 +28,15 @@ function qpuRegion(arn: string): BraketRegion {
   return region;
 }
 
-function device(arn: string, label: string, executionWindows: readonly ExecutionWindow[] = []): Device {
+export const DEVICE_PARADIGMS = ['gate', 'analog'] as const;
+export type DeviceParadigm = (typeof DEVICE_PARADIGMS)[number];
+
+function device(
+  arn: string,
+  label: string,
+  executionWindows: readonly ExecutionWindow[] = [],
+  paradigm: DeviceParadigm = 'gate',
+): Device {
   const simulator = isSimulatorPath(arn);
   return {
     arn,
@@ -34,6 +44,7 @@ function device(arn: string, label: string, executionWindows: readonly Execution
     vendor: deviceVendorFromPath(arn),
     label,
     kind: simulator ? 'simulator' : 'qpu',
+    paradigm,
     region: simulator ? null : qpuRegion(arn),
     executionWindows,
   };
@@ -69,16 +80,21 @@ export const ARIA_1 = device(qpuArn('us-east-1', 'ionq', 'Aria-1'), 'IonQ Aria 1
 export const ARIA_2 = device(qpuArn('us-east-1', 'ionq', 'Aria-2'), 'IonQ Aria 2', IONQ_WINDOWS);
 export const FORTE_1 = device(qpuArn('us-east-1', 'ionq', 'Forte-1'), 'IonQ Forte 1', IONQ_WINDOWS);
 
-export const AQUILA = device(qpuArn('us-east-1', 'quera', 'Aquila'), 'QuEra Aquila', [
-  { executionDay: 'Monday', windowStartHour: '01:00', windowEndHour: '23:59:59' },
-  { executionDay: 'Tuesday', windowStartHour: '00:00', windowEndHour: '12:00' },
-  { executionDay: 'Wednesday', windowStartHour: '00:00', windowEndHour: '12:00' },
-  { executionDay: 'Wednesday', windowStartHour: '18:00', windowEndHour: '23:59:59' },
-  { executionDay: 'Thursday', windowStartHour: '00:00', windowEndHour: '12:00' },
-  allDay('Friday'),
-  allDay('Saturday'),
-  allDay('Sunday'),
-]);
+export const AQUILA = device(
+  qpuArn('us-east-1', 'quera', 'Aquila'),
+  'QuEra Aquila',
+  [
+    { executionDay: 'Monday', windowStartHour: '01:00', windowEndHour: '23:59:59' },
+    { executionDay: 'Tuesday', windowStartHour: '00:00', windowEndHour: '12:00' },
+    { executionDay: 'Wednesday', windowStartHour: '00:00', windowEndHour: '12:00' },
+    { executionDay: 'Wednesday', windowStartHour: '18:00', windowEndHour: '23:59:59' },
+    { executionDay: 'Thursday', windowStartHour: '00:00', windowEndHour: '12:00' },
+    allDay('Friday'),
+    allDay('Saturday'),
+    allDay('Sunday'),
+  ],
+  'analog',
+);
 
 export const ANKAA_3 = device(qpuArn('us-west-1', 'rigetti', 'Ankaa-3'), 'Rigetti Ankaa-3', [
   { executionDay: 'Everyday', windowStartHour: '00:00', windowEndHour: '06:59:59' },

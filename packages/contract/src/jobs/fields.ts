@@ -110,6 +110,31 @@ export const bondKeyedMap = <Value extends z.ZodType>(field: string, value: Valu
       bondKeyMessage(`Each key of ${field}`),
     );
 
+export const MOLECULE_ENERGY_MISMATCH_MESSAGE = 'exact_energies must name only bond lengths of the molecules';
+
+/** A bond scan's molecules keyed by bond length, in the order the user entered them: 1 to `max`. */
+export const bondScanMolecules = (max: number) =>
+  bondKeyedMap('molecules', moleculeGeometry)
+    .refine((molecules) => Object.keys(molecules).length >= 1, 'molecules must hold at least one molecule')
+    .refine(
+      (molecules) => Object.keys(molecules).length <= max,
+      `molecules must hold at most ${max} molecules`,
+    );
+
+/** Per molecule and optional: a molecule without one is compared with the engine's CASCI. */
+export const bondScanExactEnergies = bondKeyedMap('exact_energies', finiteNumber('exact energy'));
+
+/** exact_energies names only bond lengths that molecules holds. */
+export function checkScanEnergies(
+  value: { molecules?: Readonly<Record<string, string>>; exact_energies?: Readonly<Record<string, number>> },
+  ctx: z.RefinementCtx,
+) {
+  const molecules = value.molecules ?? {};
+  if (!Object.keys(value.exact_energies ?? {}).every((key) => Object.hasOwn(molecules, key))) {
+    ctx.addIssue({ code: 'custom', path: ['exact_energies'], message: MOLECULE_ENERGY_MISMATCH_MESSAGE });
+  }
+}
+
 const oneOf = (field: string, options: readonly string[]) => `${field} must be one of: ${options.join(', ')}`;
 export const basis = z.enum(BASIS_OPTIONS, { message: oneOf('basis', BASIS_OPTIONS) });
 export const ansatz = z.enum(ANSATZ_OPTIONS, { message: oneOf('ansatz', ANSATZ_OPTIONS) });
@@ -143,11 +168,19 @@ export const hyperparameterMap = z
 /** The API's timestamps: ISO 8601 with a zone. */
 export const isoTimestamp = z.iso.datetime({ offset: true });
 
-/** Braket's job name rule: 1-50 letters, digits and inner hyphens. */
+export const JOB_NAME_MAX_LENGTH = 128;
+export const JOB_NAME_MESSAGE = `job_name must be 1-${JOB_NAME_MAX_LENGTH} printable characters`;
+
+/**
+ * A job's name as its owner chooses it (issue 11 §6): 1-128 characters, counted as code points, none of them
+ * a control character, and not only spaces.
+ */
 export const jobName = z
-  .string()
-  .max(50, 'job_name must be 1-50 letters, digits and hyphens')
-  .regex(/^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,49}$/, 'job_name must be 1-50 letters, digits and hyphens');
+  .string({ message: JOB_NAME_MESSAGE })
+  .refine(
+    (name) => [...name].length <= JOB_NAME_MAX_LENGTH && /\S/u.test(name) && !/\p{Cc}/u.test(name),
+    JOB_NAME_MESSAGE,
+  );
 
 /** The HI-VQE settings both create payloads carry under the same names. */
 export const hivqeSettingsShape = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRAKET_MAX_TAGS, JOB_ID_TAG, MAX_USER_TAGS } from './braket-resources.ts';
 import { ANKAA_3, GARNET } from './devices.ts';
-import { GEOMETRY_MESSAGE, ORBITALS_OVERLAP_MESSAGE } from './fields.ts';
+import { GEOMETRY_MESSAGE, JOB_NAME_MESSAGE, ORBITALS_OVERLAP_MESSAGE } from './fields.ts';
 import {
   createHybridJobRequest,
   createHybridJobResponse,
@@ -77,6 +77,11 @@ describe('createHybridJobRequest accepts', () => {
     ).toBe(true);
   });
 
+  it('a job name of 1 to 128 printable characters', () => {
+    for (const job_name of ['a', 'H₂ bond scan (cc-pVDZ)', 'x'.repeat(128)])
+      expect(createHybridJobRequest.parse({ ...valid(), job_name }).job_name).toBe(job_name);
+  });
+
   it('and drops fields it does not know', () => {
     const parsed = createHybridJobRequest.parse({ ...valid(), notes: 'hello' });
     expect(parsed).not.toHaveProperty('notes');
@@ -84,6 +89,13 @@ describe('createHybridJobRequest accepts', () => {
 });
 
 describe('createHybridJobRequest refuses', () => {
+  it.each(['', ' ', 'x'.repeat(129), 'two\nlines', 'bell\u0007', 'del\u007f'])(
+    'the job name %j',
+    (job_name) => {
+      expect(refusals({ job_name })).toEqual({ job_name: JOB_NAME_MESSAGE });
+    },
+  );
+
   it.each([
     ['shots', 0, 'shots must be a whole number from 1 to 10,000,000'],
     ['shots', 10_000_001, 'shots must be a whole number from 1 to 10,000,000'],

@@ -3,16 +3,20 @@ import { devicesForRegion, findDevice } from './devices.ts';
 import {
   MAX_ALGORITHM_COUNT,
   bondKey,
+  bondScanExactEnergies,
+  bondScanMolecules,
   checkOrbitalsDisjoint,
+  checkScanEnergies,
   finiteNumber,
   hivqeSettingsShape,
   integerInRange,
+  jobName,
   jobTags,
   moleculeGeometry,
   nonNegative,
 } from './fields.ts';
 import { INSTANCE_TYPES } from './instances.ts';
-import { JOB_INSTANCE_COUNT, JOB_VOLUME_SIZE_GB } from './limits.ts';
+import { JOB_INSTANCE_COUNT, JOB_VOLUME_SIZE_GB, MAX_SCAN_JOBS } from './limits.ts';
 import { jobPermissionSource } from './permission-source.ts';
 import { BRAKET_REGIONS } from './regions.ts';
 import { jobStatus } from './statuses.ts';
@@ -74,9 +78,44 @@ export type HybridJobHyperparameters = z.infer<typeof hybridJobHyperparameters>;
 /** Hyperparameter values as a form or a stored job holds them, before validation. */
 export type HybridJobHyperparameterValues = Widen<HybridJobHyperparameters>;
 
+export const SCAN_FIRST_MOLECULE_MESSAGE =
+  'The first entry of molecules must be geometry_tag with molecule_geometry';
+export const SCAN_EXACT_ENERGY_MESSAGE = "exact_energy must be exact_energies' value for geometry_tag";
+
+/**
+ * A bond scan, when the payload lists molecules: the spec's single-molecule fields must be its first entry
+ * (jobs.md 3: 'the first molecule's geometry'), so a reader of those fields alone sees the same first job.
+ */
+function checkScan(
+  value: {
+    molecule_geometry: string;
+    geometry_tag: string;
+    exact_energy?: number;
+    molecules?: Record<string, string>;
+    exact_energies?: Record<string, number>;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.molecules === undefined) {
+    if (value.exact_energies !== undefined) checkScanEnergies(value, ctx);
+    return;
+  }
+  checkScanEnergies(value, ctx);
+  const [first] = Object.entries(value.molecules);
+  if (first === undefined) return;
+  if (first[0] !== value.geometry_tag || first[1] !== value.molecule_geometry) {
+    ctx.addIssue({ code: 'custom', path: ['molecules'], message: SCAN_FIRST_MOLECULE_MESSAGE });
+  }
+  if (value.exact_energies?.[value.geometry_tag] !== value.exact_energy) {
+    ctx.addIssue({ code: 'custom', path: ['exact_energy'], message: SCAN_EXACT_ENERGY_MESSAGE });
+  }
+}
+
 export const createHybridJobRequest = z
   .object({
     ...hyperparameterShape,
+    /** Not in the spec's payload: the owner's name for the job; absent, the server names it. */
+    job_name: jobName.optional(),
     /** Only when the form knows the account; the server runs the job with the role of the stored settings. */
     role_arn: z
       .string()
@@ -97,11 +136,26 @@ export const createHybridJobRequest = z
       .optional(),
     tags: jobTags,
     permission_source: jobPermissionSource.optional(),
+    /**
+     * Not in the spec: every bond length of the form, in its order, for a bond scan (issue 11 §3). Two or
+     * more create a scan, one job per molecule; absent or one, the payload creates one job as the spec's does.
+     */
+    molecules: bondScanMolecules(MAX_SCAN_JOBS).optional(),
+    /** The scan's exact energies by bond length; a molecule without one is compared with the CASCI. */
+    exact_energies: bondScanExactEnergies.optional(),
   })
-  .superRefine(checkHybridJob);
+  .superRefine((value, ctx) => {
+    checkHybridJob(value, ctx);
+    checkScan(value, ctx);
+  });
 export type CreateHybridJobRequest = z.infer<typeof createHybridJobRequest>;
 /** The payload as the form builds it, before the server has validated it. */
 export type HybridJobPayload = Widen<CreateHybridJobRequest>;
 
-export const createHybridJobResponse = z.object({ job_arn: z.string(), status: jobStatus });
+const createdJob = z.object({ job_arn: z.string(), status: jobStatus });
+
+/** The first job's ARN and status as the spec's create answers; with `scan` when the payload made one. */
+export const createHybridJobResponse = createdJob.extend({
+  scan: z.object({ scan_id: z.string(), scan_name: z.string(), jobs: z.array(createdJob) }).optional(),
+});
 export type CreateHybridJobResponse = z.infer<typeof createHybridJobResponse>;

@@ -44,6 +44,11 @@ describe('buildHybridJobPayload', () => {
     expect(createHybridJobRequest.safeParse(buildHybridJobPayload(form())).success).toBe(true);
   });
 
+  it('sends the name the user typed, and none for a blank name (the server then names the job)', () => {
+    expect(buildHybridJobPayload({ ...form(), job_name: 'N2 at 1.0 Å' }).job_name).toBe('N2 at 1.0 Å');
+    expect(buildHybridJobPayload({ ...form(), job_name: '  ' })).not.toHaveProperty('job_name');
+  });
+
   it('leaves out role and bucket when the form knows no account', () => {
     const payload = buildHybridJobPayload(defaultCloudJobForm({}));
     expect(payload).not.toHaveProperty('role_arn');
@@ -63,17 +68,28 @@ describe('buildHybridJobPayload', () => {
     expect(payload.output_data_config).toEqual({ s3Path: 's3://my-results/jobs' });
   });
 
-  it('sends only the first molecule and its exact energy', () => {
+  it('sends the first molecule in the spec’s fields, and every molecule for a scan (issue 11 §3)', () => {
     const payload = buildHybridJobPayload({
       ...form(),
-      molecules: { '1.2': 'N 0 0 0;N 0 0 1.2', '1.0': 'N 0 0 0;N 0 0 1.0' },
-      exactEnergies: { '1.0': -108.9, '1.2': -109.05 },
+      molecules: { '1.2': 'N 0 0 0;N 0 0 1.2', '1.0': 'N 0 0 0;N 0 0 1.0', '1.4': 'N 0 0 0;N 0 0 1.4' },
+      exactEnergies: { '1.0': -108.9, '1.2': -109.05, '2.0': -108.5 },
     });
     expect(payload).toMatchObject({
       molecule_geometry: 'N 0 0 0;N 0 0 1.2',
       exact_energy: -109.05,
       geometry_tag: '1.2',
+      molecules: { '1.2': 'N 0 0 0;N 0 0 1.2', '1.0': 'N 0 0 0;N 0 0 1.0', '1.4': 'N 0 0 0;N 0 0 1.4' },
+      // An energy left over from a removed bond length is not sent.
+      exact_energies: { '1.0': -108.9, '1.2': -109.05 },
     });
+    expect(Object.keys(payload.molecules ?? {})).toEqual(['1.2', '1.0', '1.4']);
+    expect(createHybridJobRequest.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends no molecule list for one molecule: the spec’s payload, field for field', () => {
+    const payload = buildHybridJobPayload(form());
+    expect(payload).not.toHaveProperty('molecules');
+    expect(payload).not.toHaveProperty('exact_energies');
   });
 
   it('sends a QPU job to its device’s region and not to the simulator', () => {

@@ -8,7 +8,7 @@ import {
 import { DEFAULT_JOB_TAGS } from './defaults.ts';
 import { DEFAULT_BACKEND_NAME, findDevice } from './devices.ts';
 import type { HybridJobPayload } from './hybrid-job-create.ts';
-import { firstMolecule, type JobForm } from './job-form.ts';
+import { chosenJobName, firstMolecule, payloadBonds, type JobForm } from './job-form.ts';
 import { JOB_INSTANCE_COUNT, JOB_VOLUME_SIZE_GB } from './limits.ts';
 import { DEFAULT_JOB_REGION } from './regions.ts';
 
@@ -22,19 +22,30 @@ export const backendName = (backend: string, device: string) =>
  * The job's region: a QPU's own (Braket runs a QPU's jobs in its region, as its SDK does), otherwise the
  * form's region, us-east-1 when the form has none.
  */
-const jobRegion = (form: JobForm) =>
+export const hybridJobRegion = (form: Pick<JobForm, 'device' | 'aws_default_region'>) =>
   findDevice(form.device)?.region ?? (form.aws_default_region || DEFAULT_JOB_REGION);
 
 /**
- * The cloud create payload of a form (jobs.md 3). Only the first molecule and its exact energy (if any) are sent; the
- * forms refuse to create without a molecule, so a form without one is a programming error and throws.
+ * Every bond length of a form that holds several, for a scan (issue 11 §3: the spec's payload sends only the
+ * first, which silently dropped the others); nothing for one, so a one-molecule payload is the spec's.
+ */
+function scanFields(form: JobForm): Pick<HybridJobPayload, 'molecules' | 'exact_energies'> {
+  return Object.keys(form.molecules).length < 2 ? {} : payloadBonds(form);
+}
+
+/**
+ * The cloud create payload of a form (jobs.md 3): the first molecule and its exact energy (if any) in the spec's
+ * fields, and with several molecules all of them for a scan. The forms refuse to create without a molecule, so
+ * a form without one is a programming error and throws.
  */
 export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
   const molecule = firstMolecule(form);
   if (molecule === undefined) throw new Error(NO_MOLECULE_MESSAGE);
-  const region = jobRegion(form);
+  const region = hybridJobRegion(form);
   const bucket = form.s3_bucket_name || (form.account_id ? serviceBucketName(region, form.account_id) : '');
+  const jobName = chosenJobName(form);
   return {
+    ...(jobName === undefined ? {} : { job_name: jobName }),
     ...(form.account_id ? { role_arn: executionRoleArn(form.account_id) } : {}),
     device_name: form.device,
     backend_name: backendName(form.backend, form.device),
@@ -54,6 +65,7 @@ export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
     ...(form.parameters.tolerance === undefined ? {} : { tolerance: form.parameters.tolerance }),
     ...(molecule.exactEnergy === undefined ? {} : { exact_energy: molecule.exactEnergy }),
     geometry_tag: molecule.bondKey,
+    ...scanFields(form),
     debug_use_simulator: isSimulatorPath(form.device),
     aws_region: region,
     ecr_image_uri: HIVQE_CONTAINER_IMAGE,

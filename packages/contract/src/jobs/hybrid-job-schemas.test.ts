@@ -17,6 +17,8 @@ const job = {
   job_name: 'hivqe-1700000000000',
   status: 'RUNNING',
   device: 'arn:aws:braket:::device/quantum-simulator/amazon/sv1',
+  backend: 'braket',
+  simulated_locally: false,
   created_at: '2024-01-01T00:00:00.000Z',
   started_at: '2024-01-01T00:01:00+00:00',
   ended_at: null,

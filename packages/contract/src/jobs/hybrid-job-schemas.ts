@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import { hyperparameterMap, isoTimestamp, jobArn, maxResults, nextToken } from './fields.ts';
 import { jobListFilters } from './job-list-query.ts';
+import { jobScan } from './scans.ts';
 import { jobStatus } from './statuses.ts';
 
 /** The cloud hybrid-job calls other than create (jobs.md 3, 7). */
@@ -14,12 +16,18 @@ export const hybridJob = z.object({
   status: jobStatus,
   /** The device path (an ARN on the cloud path). */
   device: z.string(),
+  /** The service that runs the job (issue 11 §4). */
+  backend: z.enum(JOB_BACKEND_NAMES),
+  /** The local engine stands in for the quantum computer the device names. */
+  simulated_locally: z.boolean(),
   created_at: isoTimestamp,
   started_at: isoTimestamp.nullable(),
   ended_at: isoTimestamp.nullable(),
   failure_reason: z.string().nullable(),
   tags,
   hyperparameters: hyperparameterMap,
+  /** Not in the spec: the bond scan the job belongs to (issue 11 §3); absent or null for a job created alone. */
+  scan: jobScan.optional(),
 });
 export type HybridJob = z.infer<typeof hybridJob>;
 

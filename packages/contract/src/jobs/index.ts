@@ -1,5 +1,6 @@
 export * from './arn.ts';
 export * from './availability.ts';
+export * from './back-ends.ts';
 export * from './bond-keys.ts';
 export * from './braket-resources.ts';
 export * from './clone.ts';
@@ -11,6 +12,8 @@ export * from './execution-window.ts';
 export {
   GEOMETRY_MESSAGE,
   JOB_ARN_MESSAGE,
+  JOB_NAME_MAX_LENGTH,
+  JOB_NAME_MESSAGE,
   MAX_ALGORITHM_COUNT,
   MAX_ANSATZ_REPS,
   MAX_CHARGE,
@@ -18,6 +21,7 @@ export {
   MAX_MOLECULES,
   MAX_ORBITALS,
   MAX_ORBITAL_INDEX,
+  MOLECULE_ENERGY_MISMATCH_MESSAGE,
   ORBITALS_OVERLAP_MESSAGE,
   hyperparameterMap,
   jobArn,
@@ -43,6 +47,7 @@ export * from './paths.ts';
 export * from './permission-source.ts';
 export * from './recommendation.ts';
 export * from './regions.ts';
+export * from './scans.ts';
 export * from './server-messages.ts';
 export * from './statuses.ts';
 export * from './utc-datetime.ts';

@@ -1,22 +1,19 @@
 import { DEFAULT_JOB_TAGS } from './defaults.ts';
 import { IQM_PROVIDER_TAG, iqmJobName } from './iqm.ts';
 import type { IqmJobPayload } from './iqm-job-schemas.ts';
-import type { JobForm } from './job-form.ts';
+import { chosenJobName, payloadBonds, type JobForm } from './job-form.ts';
 
 /** The IQM wizard's create payload (reading B of jobs.md 3): every molecule, named by the time of creation. */
 export function buildIqmJobPayload(form: JobForm, now: Date): IqmJobPayload {
   return {
-    job_name: iqmJobName(now),
+    job_name: chosenJobName(form) ?? iqmJobName(now),
     device: form.device,
     hyperparameters: {
       shots: form.shots,
       max_iterations: form.parameters.maxIterations,
       max_states: form.parameters.max_states,
       max_expansion_states: form.parameters.max_expansion_states,
-      molecules: { ...form.molecules },
-      exact_energies: Object.fromEntries(
-        Object.entries(form.exactEnergies).filter(([bond]) => Object.hasOwn(form.molecules, bond)),
-      ),
+      ...payloadBonds(form),
       active_orbitals: [...form.active_orbitals],
       frozen_orbitals: [...form.frozen_orbitals],
       ...(form.charge === 0 ? {} : { charge: form.charge }),

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import {
   MAX_ALGORITHM_COUNT,
   MAX_MOLECULES,
-  bondKeyedMap,
+  bondScanExactEnergies,
+  bondScanMolecules,
   checkOrbitalsDisjoint,
-  finiteNumber,
+  checkScanEnergies,
   hivqeSettingsShape,
   integerInRange,
   isoTimestamp,
   jobName,
   jobTags,
   maxResults,
-  moleculeGeometry,
   nextToken,
 } from './fields.ts';
 import { IQM_DEVICES } from './iqm.ts';
@@ -28,6 +29,10 @@ export const iqmJob = z.object({
   job_arn: z.string(),
   /** Null: the panel shows its default label. */
   device: z.string().nullable(),
+  /** The service that runs the job (issue 11 §4). */
+  backend: z.enum(JOB_BACKEND_NAMES),
+  /** The local engine stands in for the IQM computer the job names. */
+  simulated_locally: z.boolean(),
   created_at: isoTimestamp,
   started_at: isoTimestamp.nullable(),
   ended_at: isoTimestamp.nullable(),
@@ -49,8 +54,6 @@ export const iqmJobParams = z.object({
 });
 export type IqmJobParams = z.infer<typeof iqmJobParams>;
 
-export const MOLECULE_ENERGY_MISMATCH_MESSAGE = 'exact_energies must name only bond lengths of the molecules';
-
 /**
  * The wizard's hyperparameters (reading B of jobs.md 3), every molecule with its exact energy if any. max_states and
  * max_expansion_states are not in reading B's list but are asked for in the wizard's first step, so they are
@@ -62,27 +65,19 @@ export const iqmJobHyperparameters = z
     max_iterations: integerInRange('max_iterations', 1, MAX_ALGORITHM_COUNT),
     max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT).optional(),
     max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT).optional(),
-    molecules: bondKeyedMap('molecules', moleculeGeometry)
-      .refine((molecules) => Object.keys(molecules).length >= 1, 'molecules must hold at least one molecule')
-      .refine(
-        (molecules) => Object.keys(molecules).length <= MAX_MOLECULES,
-        `molecules must hold at most ${MAX_MOLECULES} molecules`,
-      ),
-    /** Optional, and per molecule: a molecule without one is compared with the engine's CASCI. */
-    exact_energies: bondKeyedMap('exact_energies', finiteNumber('exact energy')).optional(),
+    molecules: bondScanMolecules(MAX_MOLECULES),
+    exact_energies: bondScanExactEnergies.optional(),
   })
   .superRefine((value, ctx) => {
     checkOrbitalsDisjoint(value, ctx);
-    const energies = Object.keys(value.exact_energies ?? {});
-    if (!energies.every((key) => Object.hasOwn(value.molecules, key))) {
-      ctx.addIssue({ code: 'custom', path: ['exact_energies'], message: MOLECULE_ENERGY_MISMATCH_MESSAGE });
-    }
+    checkScanEnergies(value, ctx);
   });
 export type IqmJobHyperparameters = z.infer<typeof iqmJobHyperparameters>;
 
 /** POST /hi-vqe/iqm-jobs. */
 export const createIqmJobRequest = z.object({
-  job_name: jobName,
+  /** Absent: the server names it 'iqm-job-{timestamp}', as the wizard always has. */
+  job_name: jobName.optional(),
   device: z.enum(IQM_DEVICES, { message: `device must be one of: ${IQM_DEVICES.join(', ')}` }),
   hyperparameters: iqmJobHyperparameters,
   tags: jobTags,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MOLECULE_ENERGY_MISMATCH_MESSAGE,
-  createIqmJobRequest,
-  iqmJob,
-  iqmJobListQuery,
-  iqmJobParams,
-} from './iqm-job-schemas.ts';
+import { JOB_NAME_MESSAGE, MOLECULE_ENERGY_MISMATCH_MESSAGE } from './fields.ts';
+import { createIqmJobRequest, iqmJob, iqmJobListQuery, iqmJobParams } from './iqm-job-schemas.ts';
 import { buildIqmJobPayload } from './iqm-job-payload.ts';
 import { IQM_DEVICES, iqmBucketName, iqmJobName, maskApiKey } from './iqm.ts';
 import { defaultIqmJobForm } from './job-form.ts';
@@ -97,13 +92,15 @@ describe('createIqmJobRequest refuses', () => {
     ]);
   });
 
-  it('a job name Braket-style rules refuse', () => {
-    expect(refusal({ job_name: 'iqm job' })).toEqual([
-      'job_name: job_name must be 1-50 letters, digits and hyphens',
-    ]);
-    expect(refusal({ job_name: `a${'-b'.repeat(30)}` })).toEqual([
-      'job_name: job_name must be 1-50 letters, digits and hyphens',
-    ]);
+  it('a job name that is empty, blank, too long or holds a control character', () => {
+    for (const job_name of ['', '   ', 'a'.repeat(129), 'line\nbreak', 'tab\tname', 'nul\u0000', 'c1\u0085'])
+      expect(refusal({ job_name })).toEqual([`job_name: ${JOB_NAME_MESSAGE}`]);
+  });
+
+  it('any printable job name up to 128 characters, and none', () => {
+    for (const job_name of ['N₂ scan, cc-pVDZ (run 2)', 'a', '水'.repeat(128), '🧪'.repeat(128)])
+      expect(refusal({ job_name })).toBeUndefined();
+    expect(refusal({ job_name: undefined })).toBeUndefined();
   });
 
   it('no molecules, or energies that do not match the molecules', () => {
@@ -151,6 +148,8 @@ describe('IQM list and job schemas', () => {
       status: 'PENDING',
       job_arn: 'iqm:garnet/0195a7c3',
       device: null,
+      backend: 'iqm',
+      simulated_locally: false,
       created_at: '2024-01-01T00:00:00Z',
       started_at: null,
       ended_at: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCloudJobForm, defaultIqmJobForm, firstMolecule } from './job-form.ts';
+import { JOB_NAME_MESSAGE } from './fields.ts';
+import { defaultCloudJobForm, defaultIqmJobForm, firstMolecule, jobNameProblem } from './job-form.ts';
 
 describe('defaultCloudJobForm', () => {
   it('holds the spec’s defaults', () => {
@@ -87,5 +88,15 @@ describe('firstMolecule', () => {
       firstMolecule({ molecules: { '1.0': 'H 0 0 0;H 0 0 1' }, exactEnergies: {} })?.exactEnergy,
     ).toBeUndefined();
     expect(firstMolecule({ molecules: {}, exactEnergies: {} })).toBeUndefined();
+  });
+});
+
+describe('jobNameProblem', () => {
+  it('accepts a blank name (the default applies) and any printable name up to 128 characters', () => {
+    for (const name of ['', '   ', 'N₂ scan', 'x'.repeat(128)]) expect(jobNameProblem(name)).toBeNull();
+  });
+
+  it('refuses what the server refuses', () => {
+    for (const name of ['x'.repeat(129), 'tab\there']) expect(jobNameProblem(name)).toBe(JOB_NAME_MESSAGE);
   });
 });

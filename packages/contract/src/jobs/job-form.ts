@@ -1,5 +1,6 @@
 import { serviceBucketName } from './braket-resources.ts';
 import { DEFAULT_BOND_KEY, JOB_DEFAULTS, defaultGeometry } from './defaults.ts';
+import { JOB_NAME_MESSAGE, jobName } from './fields.ts';
 import { IQM_ACCOUNT_ID, IQM_FORM_DEVICE, iqmBucketName } from './iqm.ts';
 import { DEFAULT_INSTANCE_TYPE, IQM_DEFAULT_INSTANCE_TYPE } from './instances.ts';
 import type { JobPermissionSource } from './permission-source.ts';
@@ -23,6 +24,8 @@ export interface JobBonds {
 
 /** The job creation form of both paths, also the target of Clone (jobs.md 3 'Job creation form'). */
 export interface JobForm extends JobBonds {
+  /** The owner's name for the job; blank: the server's (cloud) or the wizard's (IQM) default name. */
+  job_name: string;
   problem_type: string;
   /** Empty: the payload derives the backend from the device. */
   backend: string;
@@ -61,6 +64,7 @@ function baseForm(): Omit<
   'account_id' | 'instance_type' | 'device' | 'aws_default_region' | 's3_bucket_name'
 > {
   return {
+    job_name: '',
     // The spec leaves problem_type open; the service's job types are VQE and VQD, and HI-VQE is a VQE.
     problem_type: 'vqe',
     backend: '',
@@ -138,3 +142,19 @@ export function firstMolecule(bonds: JobBonds): FormMolecule | undefined {
   const [bondKey, geometry] = entry;
   return { bondKey, geometry, exactEnergy: bonds.exactEnergies[bondKey] };
 }
+
+/** Why the server would refuse the typed job name, or null; a blank one is fine: the default name applies. */
+export const jobNameProblem = (name: string): string | null =>
+  name.trim() === '' || jobName.safeParse(name).success ? null : JOB_NAME_MESSAGE;
+
+/** The job name the user typed, or undefined when the field is blank (the default name then applies). */
+export const chosenJobName = (form: Pick<JobForm, 'job_name'>): string | undefined =>
+  form.job_name.trim() === '' ? undefined : form.job_name;
+
+/** Every molecule of the form by bond length, and the exact energies of those that have one, as payloads carry them. */
+export const payloadBonds = (bonds: JobBonds) => ({
+  molecules: { ...bonds.molecules },
+  exact_energies: Object.fromEntries(
+    Object.entries(bonds.exactEnergies).filter(([bond]) => Object.hasOwn(bonds.molecules, bond)),
+  ),
+});

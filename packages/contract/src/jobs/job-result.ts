@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRAND } from '../brand.ts';
+import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import { isoTimestamp, jobArn } from './fields.ts';
 import { energyDataPoint } from './monitor-schemas.ts';
 import { jobStatus } from './statuses.ts';
@@ -12,16 +12,6 @@ export const CHEMICAL_ACCURACY_MHA = 1.6;
 /** Where a reference energy came from: the engine's CASCI (full CI in the active space) or the user's value. */
 export const REFERENCE_SOURCES = ['user', 'casci'] as const;
 export type ReferenceSource = (typeof REFERENCE_SOURCES)[number];
-
-export const JOB_BACKEND_NAMES = ['local', 'braket', 'iqm'] as const;
-export type JobBackendName = (typeof JOB_BACKEND_NAMES)[number];
-
-/** The service that ran a job, as the console names it. */
-export const JOB_BACKEND_LABELS: Record<JobBackendName, string> = {
-  local: 'Local engine',
-  braket: BRAND.quantumService,
-  iqm: BRAND.vendorCloud,
-};
 
 const count = z.number().int().min(0);
 
@@ -58,6 +48,8 @@ export const moleculeResult = z.object({
   iterations: count.nullable(),
   /** The engine's wall time for this molecule. */
   engine_seconds: z.number().min(0).nullable(),
+  /** Wall time of the CASCI reference within engine_seconds (0 when reused); null when none was computed. */
+  reference_seconds: z.number().min(0).nullable(),
   /** CPU time of the engine's thread for this molecule; null where it could not be measured. */
   cpu_seconds: z.number().min(0).nullable(),
 });

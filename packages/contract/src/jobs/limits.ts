@@ -12,6 +12,12 @@ export const JOB_CACHE_TTL_MS = 30 * 60 * 1000;
 export const LOG_POLL_INTERVAL_MS = 5000;
 export const JOB_BANNER_MS = 3000;
 
+/**
+ * The most bond lengths one create may hold (issue 11 §3): a scan is a job per bond length, and 20 is what one
+ * user may have active at once on this server's runners by default (MAX_ACTIVE_JOBS_PER_USER).
+ */
+export const MAX_SCAN_JOBS = 20;
+
 export const JOB_VOLUME_SIZE_GB = 100;
 export const JOB_INSTANCE_COUNT = 1;
 

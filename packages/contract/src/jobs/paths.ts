@@ -9,6 +9,9 @@ export const JOB_PATHS = {
   hybridJobMetrics: '/hi-vqe/hybrid-jobs/metrics',
   /** Not in the spec: the job's result as one document (energies, sizes, history, timings). */
   hybridJobResult: '/hi-vqe/hybrid-jobs/result',
+  /** Not in the spec: a bond scan's jobs and energies (issue 11 §3), by scan_id. */
+  hybridJobScan: '/hi-vqe/hybrid-jobs/scan',
+  hybridJobScanCancel: '/hi-vqe/hybrid-jobs/scan/cancel',
   iqmJobs: '/hi-vqe/iqm-jobs',
   iqmJob: (id: string) => `/hi-vqe/iqm-jobs/${encodeURIComponent(id)}`,
   iqmJobResult: (id: string) => `/hi-vqe/iqm-jobs/${encodeURIComponent(id)}/result`,

@@ -3,16 +3,17 @@ import { pairCount, pairIndex } from '../linalg/packed.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { OrbitalSpaces } from './orbital-spaces.ts';
 import { occupiedDensity } from './scf/rhf.ts';
-import { twoElectronFock } from './scf/supermatrix.ts';
+import { supermatrixToIntegrals, twoElectronFock } from './scf/supermatrix.ts';
 
 export interface ActiveSpaceInput {
   nbf: number;
   nmo: number;
   nuclearRepulsion: number;
   coreHamiltonian: Float64Array;
-  /** Packed AO two-electron integrals. */
-  eri: Float64Array;
-  /** Their closed-shell supermatrix (scf/supermatrix.ts), for the frozen-core field. */
+  /**
+   * The closed-shell supermatrix of the AO two-electron integrals (scf/supermatrix.ts), for the
+   * frozen-core field; turned back into the packed integrals in place for the transformation.
+   */
   supermatrix: Float64Array;
   /** MO coefficients, nbf × nmo. */
   orbitals: Float64Array;
@@ -28,7 +29,7 @@ export function buildActiveSpaceHamiltonian(
   input: ActiveSpaceInput,
   signal?: AbortSignal,
 ): ActiveSpaceHamiltonian {
-  const { nbf, nmo, coreHamiltonian: h, eri, supermatrix, orbitals, spaces } = input;
+  const { nbf, nmo, coreHamiltonian: h, supermatrix, orbitals, spaces } = input;
   const nfrozen = spaces.frozen.length;
   const frozenDensity = occupiedDensity(
     selectColumns(orbitals, nbf, nmo, spaces.frozen),
@@ -47,7 +48,7 @@ export function buildActiveSpaceHamiltonian(
     nbeta: spaces.activeOccupied,
     ecore: input.nuclearRepulsion + traceProduct(frozenDensity, h) + traceProduct(frozenDensity, hEffective),
     h1: congruence(hEffective, active, nbf, norb),
-    eri: transformIntegrals(eri, active, nbf, norb, signal),
+    eri: transformIntegrals(supermatrixToIntegrals(supermatrix, nbf, signal), active, nbf, norb, signal),
   };
 }
 

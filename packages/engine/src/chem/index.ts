@@ -8,7 +8,8 @@ import { checkProblemSize } from './limits.ts';
 import { nuclearRepulsion, parseMolecule } from './molecule.ts';
 import { checkOrbitalSpaces } from './orbital-spaces.ts';
 import { runRhf } from './scf/rhf.ts';
-import { buildSupermatrix } from './scf/supermatrix.ts';
+import { superposedAtomicDensity } from './scf/sad.ts';
+import { integralsToSupermatrix } from './scf/supermatrix.ts';
 
 export { SUPPORTED_BASES, normaliseBasisName } from './basis/catalog.ts';
 export { SUPPORTED_ELEMENTS } from './elements.ts';
@@ -72,9 +73,18 @@ export function buildHamiltonian(
   onLog?.(`integrals: ${integrals.toFixed(2)} s`);
 
   const scfStart = performance.now();
-  const supermatrix = buildSupermatrix(eri, basis.nbf, signal);
+  // One array of nbf⁴/8 doubles serves as both: the supermatrix for the SCF, then the integrals again.
+  const supermatrix = integralsToSupermatrix(eri, basis.nbf, signal);
   const rhf = runRhf(
-    { nbf: basis.nbf, nocc, nuclearRepulsion: eNuc, overlap: one.overlap, coreHamiltonian, supermatrix },
+    {
+      nbf: basis.nbf,
+      nocc,
+      nuclearRepulsion: eNuc,
+      overlap: one.overlap,
+      coreHamiltonian,
+      supermatrix,
+      guess: superposedAtomicDensity(molecule.atoms, basisName, basis.nbf),
+    },
     { signal, onLog },
   );
   const scf = seconds(scfStart);
@@ -93,7 +103,6 @@ export function buildHamiltonian(
             nmo: rhf.nmo,
             nuclearRepulsion: eNuc,
             coreHamiltonian,
-            eri,
             supermatrix,
             orbitals: rhf.orbitals,
             spaces,

@@ -3,9 +3,8 @@ import { pairCount } from '../linalg/packed.ts';
 
 /**
  * Size limits, checked before anything large is allocated. The two-electron integrals are stored in
- * full (8-fold symmetry-unique, nbf⁴/8 doubles) next to their SCF supermatrix, and every SCF iteration
- * sweeps the latter: at 200 basis functions that is 3.2 GB, and benzene in aug-cc-pVDZ (192 functions)
- * takes about a minute on one core. Time grows as nbf⁴.
+ * full (8-fold symmetry-unique, nbf⁴/8 doubles; the SCF supermatrix takes their place), and every SCF
+ * iteration sweeps them: at 200 basis functions that is 1.6 GB. Time grows as nbf⁴.
  */
 export const MAX_BASIS_FUNCTIONS = 200;
 /**
@@ -17,12 +16,12 @@ export const MAX_ACTIVE_ORBITALS = 30;
 export const MAX_MEMORY_BYTES = 8 * 2 ** 30;
 
 /**
- * Bytes of the large arrays: AO integrals and their SCF supermatrix, the half-transformed integrals and
- * the active integrals.
+ * Bytes of the large arrays: the AO integrals (which become the SCF supermatrix and back, in place, through
+ * a scratch block of nbf·nbf(nbf+1)/2 doubles), the half-transformed integrals and the active integrals.
  */
 export function estimateMemoryBytes(nbf: number, norb: number): number {
   const aoPairs = pairCount(nbf);
-  return 8 * (2 * pairCount(aoPairs) + (norb > 0 ? aoPairs * pairCount(norb) + norb ** 4 : 0));
+  return 8 * (pairCount(aoPairs) + nbf * aoPairs + (norb > 0 ? aoPairs * pairCount(norb) + norb ** 4 : 0));
 }
 
 export function checkProblemSize(nbf: number, norb: number, basisName: string): void {

@@ -3,6 +3,7 @@ import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
 import {
   groupLinks,
+  NEGLIGIBLE_WEIGHT,
   sameSpinHamiltonian,
   singleExcitationLinks,
   type GroupedLinks,
@@ -13,6 +14,7 @@ import {
   fourLinkKernel,
   mirrorLowerToUpper,
   oneLinkKernel,
+  sparseRowTimesMatrix,
 } from './sigma-kernels.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
@@ -41,9 +43,9 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   /** coulombOnBeta[pq·nβ + Ib] = Σ_{r ∈ Ib} (pq|rr): every diagonal beta link of string Ib at once. */
   private readonly coulombOnBeta: Float64Array;
   // Scratch space of apply(), which is therefore not re-entrant (Davidson calls it one at a time).
-  private readonly linkWeights: Float64Array;
-  private readonly diagonalWeights: Float64Array;
-  private readonly occupiedPotential: Float64Array;
+  private readonly screenedStart: Int32Array;
+  private readonly screenedSrc: Int32Array;
+  private readonly screenedWeight: Float64Array;
 
   constructor(
     private readonly ham: ActiveSpaceHamiltonian,
@@ -56,8 +58,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.spinSymmetric = alpha === beta;
     this.alphaRows = sameSpinHamiltonian(ham, alpha);
     this.betaRows = this.spinSymmetric ? this.alphaRows : sameSpinHamiltonian(ham, beta);
-    const alphaLinks = singleExcitationLinks(alpha, norb);
-    const betaLinks = this.spinSymmetric ? alphaLinks : singleExcitationLinks(beta, norb);
+    const alphaLinks = singleExcitationLinks(alpha, norb, true);
+    const betaLinks = singleExcitationLinks(beta, norb);
     this.alphaByPair = groupLinks(alphaLinks, alphaLinks.pq, norb * norb);
     this.betaByTarget = groupLinks(betaLinks, betaLinks.dst, beta.size);
     this.alphaOcc = Array.from(alpha.strings, (x) => occupiedOrbitals(x, norb));
@@ -65,9 +67,9 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       ? this.alphaOcc
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
     this.coulombOnBeta = this.buildCoulombOnBeta();
-    this.linkWeights = new Float64Array(betaLinks.count);
-    this.diagonalWeights = new Float64Array(beta.size);
-    this.occupiedPotential = new Float64Array(norb * norb);
+    this.screenedStart = new Int32Array(beta.size + 1);
+    this.screenedSrc = new Int32Array(betaLinks.count);
+    this.screenedWeight = new Float64Array(betaLinks.count);
     this.diagonal = this.buildDiagonal();
   }
 
@@ -133,12 +135,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     const nb = this.beta.size;
     const { rowStart, col, value } = this.alphaRows;
     for (let a = 0; a < this.alpha.size; a++) {
-      const outRow = a * nb;
-      for (let k = rowStart[a]; k < rowStart[a + 1]; k++) {
-        const v = value[k];
-        const inRow = col[k] * nb;
-        for (let b = 0; b < nb; b++) out[outRow + b] += v * c[inRow + b];
-      }
+      sparseRowTimesMatrix(rowStart[a], rowStart[a + 1], col, value, nb, c, out, a * nb);
       if (cancel.due()) await cancel.pause();
     }
   }
@@ -158,35 +155,13 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   }
 
   /**
-   * Σ (pq|rs) E^α_pq E^β_rs in three parts: alpha p = q with any beta link (one pass per alpha string,
-   * its occupied orbitals summed into a potential), alpha p ≠ q with beta r = s (the coulombOnBeta
-   * table), and alpha p ≠ q with beta r ≠ s (one pass per alpha link over the beta links).
+   * Σ (pq|rs) E^α_pq E^β_rs, one alpha pair pq at a time (p = q included): its alpha links against the
+   * beta r = s terms (the coulombOnBeta table) and the beta links r ≠ s whose (pq|rs) is not negligible.
    */
   private async applyOppositeSpin(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
     const n2 = this.norb * this.norb;
     const nb = this.beta.size;
-    const eri = this.ham.eri;
-    const beta = this.betaByTarget;
-    const w = this.linkWeights;
-    const u = this.diagonalWeights;
-    const potential = this.occupiedPotential;
-
-    for (let a = 0; a < this.alpha.size; a++) {
-      potential.fill(0);
-      for (const p of this.alphaOcc[a]) {
-        const eriRow = (p * this.norb + p) * n2;
-        for (let rs = 0; rs < n2; rs++) potential[rs] += eri[eriRow + rs];
-      }
-      for (let l = 0; l < w.length; l++) w[l] = beta.sign[l] * potential[beta.pq[l]];
-      for (let b = 0; b < nb; b++) {
-        let sum = 0;
-        for (const r of this.betaOcc[b]) sum += potential[r * this.norb + r];
-        u[b] = sum;
-      }
-      const end = this.spinSymmetric ? a + 1 : nb;
-      oneLinkKernel(a * nb, a * nb, 1, 0, end, u, 0, w, beta.start, beta.src, c, out);
-      if (cancel.due()) await cancel.pause();
-    }
+    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
 
     const alpha = this.alphaByPair;
     const endOf = (k: number) => (this.spinSymmetric ? alpha.dst[k] + 1 : nb);
@@ -194,15 +169,14 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       const first = alpha.start[pq];
       const last = alpha.start[pq + 1];
       if (first === last) continue;
-      const eriRow = pq * n2;
-      for (let l = 0; l < w.length; l++) w[l] = beta.sign[l] * eri[eriRow + beta.pq[l]];
+      this.screenBetaLinks(pq * n2);
       const uOffset = pq * nb;
       // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
       // Sorted by descending target, the fourth has the shortest triangle: the others finish alone.
       let k = first;
       for (; k + 3 < last; k += 4) {
         const shared = endOf(k + 3);
-        fourLinkKernel(alpha, k, nb, shared, this.coulombOnBeta, uOffset, w, beta.start, beta.src, c, out);
+        fourLinkKernel(alpha, k, nb, shared, this.coulombOnBeta, uOffset, w, start, src, c, out);
         for (let j = k; j < k + 3; j++) {
           const end = endOf(j);
           if (end > shared) {
@@ -216,8 +190,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
               this.coulombOnBeta,
               uOffset,
               w,
-              beta.start,
-              beta.src,
+              start,
+              src,
               c,
               out,
             );
@@ -235,14 +209,36 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
           this.coulombOnBeta,
           uOffset,
           w,
-          beta.start,
-          beta.src,
+          start,
+          src,
           c,
           out,
         );
       }
       if (cancel.due()) await cancel.pause();
     }
+  }
+
+  /**
+   * Fills the screened links for the alpha pair whose (pq|··) row starts at eriRow: the beta links into
+   * each target string, weighted by sign · (pq|rs), without those of negligible weight.
+   */
+  private screenBetaLinks(eriRow: number): void {
+    const beta = this.betaByTarget;
+    const eri = this.ham.eri;
+    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+    const nb = this.beta.size;
+    let count = 0;
+    for (let jb = 0; jb < nb; jb++) {
+      start[jb] = count;
+      for (let l = beta.start[jb]; l < beta.start[jb + 1]; l++) {
+        const weight = beta.sign[l] * eri[eriRow + beta.pq[l]];
+        if (Math.abs(weight) < NEGLIGIBLE_WEIGHT) continue;
+        src[count] = beta.src[l];
+        w[count++] = weight;
+      }
+    }
+    start[nb] = count;
   }
 }
 

@@ -83,6 +83,36 @@ export function fourLinkKernel(
   }
 }
 
+/**
+ * out[outRow + b] += Σ_k value[k] · c[col[k]·n + b] for from ≤ k < end, 0 ≤ b < n: one sparse row times
+ * a row-major matrix of n columns, four entries at a time so that each pass over out carries four
+ * products.
+ */
+export function sparseRowTimesMatrix(
+  from: number,
+  end: number,
+  col: Int32Array,
+  value: Float64Array,
+  n: number,
+  c: Float64Array,
+  out: Float64Array,
+  outRow: number,
+): void {
+  let k = from;
+  for (; k + 3 < end; k += 4) {
+    const [v1, v2, v3, v4] = [value[k], value[k + 1], value[k + 2], value[k + 3]];
+    const [in1, in2, in3, in4] = [col[k] * n, col[k + 1] * n, col[k + 2] * n, col[k + 3] * n];
+    for (let b = 0; b < n; b++) {
+      out[outRow + b] += v1 * c[in1 + b] + v2 * c[in2 + b] + v3 * c[in3 + b] + v4 * c[in4 + b];
+    }
+  }
+  for (; k < end; k++) {
+    const v = value[k];
+    const inRow = col[k] * n;
+    for (let b = 0; b < n; b++) out[outRow + b] += v * c[inRow + b];
+  }
+}
+
 /** lower(S) ← S + Sᵀ, for the square matrix S of side n stored row-major. */
 export function foldTransposeIntoLower(s: Float64Array, n: number): void {
   for (let i = 0; i < n; i++) {

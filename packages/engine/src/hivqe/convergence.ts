@@ -5,6 +5,7 @@
  */
 export class ConvergenceRule {
   private hits = 0;
+  private lastSmall = false;
 
   constructor(
     private readonly count: number,
@@ -14,8 +15,18 @@ export class ConvergenceRule {
 
   /** Records one iteration's energy change; true when the run has converged. */
   record(change: number): boolean {
-    if (Math.abs(change) < this.abstol) this.hits++;
+    this.lastSmall = Math.abs(change) < this.abstol;
+    if (this.lastSmall) this.hits++;
     else if (this.resetOnMiss) this.hits = 0;
     return this.count > 0 && this.hits >= this.count;
+  }
+
+  /**
+   * True while the energy has settled: the last change was below abstol (and the rule is on). The loop
+   * then stops growing the subspace, so that the remaining count is spent confirming the energy at this
+   * size rather than doubling it; a larger change lets it grow again.
+   */
+  get settled(): boolean {
+    return this.count > 0 && this.lastSmall;
   }
 }

@@ -18,22 +18,26 @@ export interface Handover {
 /**
  * The classical half of the handover: from the largest-amplitude determinant that still has single or
  * double excitations outside the subspace, take up to `maxExpansion` of those excitations, largest
- * |⟨φ|H|Φ⟩| first. Returns null when none of the largest determinants has anything left to add.
+ * |⟨φ|H|Φ⟩| first. Strings in `tried` (offered before and not kept) count as inside, so that once a
+ * determinant's excitations have all been tried the next determinant is expanded. Returns null when
+ * none of the largest determinants has anything left to add.
  */
 export function handover(
   ham: ActiveSpaceHamiltonian,
   subspace: Subspace,
   maxExpansion: number,
+  tried: ReadonlySet<number> = new Set(),
 ): Handover | null {
+  const inside = (x: number) => tried.has(x) || subspace.strings.indexOf(x) >= 0;
   for (const [alpha, beta] of largestDeterminants(subspace, SOURCE_CANDIDATES)) {
-    const excitations = outsideExcitations(ham, subspace, alpha, beta);
+    const excitations = outsideExcitations(ham, inside, alpha, beta);
     if (excitations.length === 0) continue;
     excitations.sort((x, y) => y.coupling - x.coupling);
     const chosen = excitations.slice(0, maxExpansion);
     const strings = new Set<number>();
     for (const { alpha: a, beta: b } of chosen) {
-      if (subspace.strings.indexOf(a) < 0) strings.add(a);
-      if (subspace.strings.indexOf(b) < 0) strings.add(b);
+      if (!inside(a)) strings.add(a);
+      if (!inside(b)) strings.add(b);
     }
     return { source: [alpha, beta], determinants: chosen.length, strings: [...strings] };
   }
@@ -63,15 +67,14 @@ interface Excitation {
   coupling: number;
 }
 
-/** Singles and doubles of (alpha, beta) that are not determinants of the subspace, with |⟨φ|H|Φ⟩|. */
+/** Singles and doubles of (alpha, beta) with a string not `inside`, with |⟨φ|H|Φ⟩|. */
 function outsideExcitations(
   ham: ActiveSpaceHamiltonian,
-  subspace: Subspace,
+  inside: (x: number) => boolean,
   alpha: number,
   beta: number,
 ): Excitation[] {
   const norb = ham.norb;
-  const inside = (x: number) => subspace.strings.indexOf(x) >= 0;
   const occA = occupiedOrbitals(alpha, norb);
   const occB = occupiedOrbitals(beta, norb);
   const singlesA = singleMoves(alpha, norb);

@@ -1,8 +1,13 @@
-import { fullSpaceSize } from '../ci/casci.ts';
+import { normaliseBasisName } from '../chem/basis/catalog.ts';
+import { buildBasisSet } from '../chem/basis/shells.ts';
 import { EngineInputError } from '../chem/errors.ts';
-import { MAX_STRING_ORBITALS } from '../ci/strings.ts';
+import { checkProblemSize } from '../chem/limits.ts';
+import { parseMolecule } from '../chem/molecule.ts';
+import { checkOrbitalSpaces } from '../chem/orbital-spaces.ts';
+import { fullSpaceSize } from '../ci/casci.ts';
 import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
 import type { ActiveSpace } from './ansatz/space.ts';
+import type { HiVqeParams } from './params.ts';
 
 /** 2^24 complex amplitudes: 256 MB of state vector (real and imaginary parts in float64). */
 export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
@@ -12,22 +17,56 @@ export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
  */
 export const MAX_SUBSPACE_DETERMINANTS = 500_000;
 
+/** What a job's run will hold, known from its hyperparameters before any integral is taken. */
+export interface PlannedRun {
+  basisFunctions: number;
+  space: ActiveSpace;
+}
+
 /**
- * Refuses, before anything large is allocated, a HI-VQE run this engine cannot hold in memory. The state
- * vector counts only when the engine `simulates` the circuit: a quantum computer's shots need none.
+ * The run's basis size and active space from its hyperparameters alone (the basis set is placed, no
+ * integral is taken). Throws EngineInputError for a molecule, basis or orbital spaces the engine refuses,
+ * and for a problem above the chemistry's size limits (src/chem/limits.ts).
  */
-export function checkHiVqeLimits(
+export function planRun(params: HiVqeParams): PlannedRun {
+  const molecule = parseMolecule(params.moleculeGeometry, params.charge);
+  const basisName = normaliseBasisName(params.basis);
+  const basisFunctions = buildBasisSet(molecule, basisName).nbf;
+  const spaces = checkOrbitalSpaces(
+    params.frozenOrbitals,
+    params.activeOrbitals,
+    basisFunctions,
+    molecule.electrons / 2,
+  );
+  checkProblemSize(basisFunctions, spaces.active.length, basisName);
+  const occupied = spaces.activeOccupied;
+  return { basisFunctions, space: { norb: spaces.active.length, nalpha: occupied, nbeta: occupied } };
+}
+
+/**
+ * Refuses, up front, a HI-VQE run the engine cannot hold: the chemistry's limits (`planRun`), then the
+ * state vector (only when the engine `simulates` the circuit: a quantum computer's shots need none) and
+ * the subspace. Cheap: what the server asks before it accepts a job, and the engine before it computes.
+ */
+export function checkRunLimits(params: HiVqeParams, simulates: boolean): PlannedRun {
+  const planned = planRun(params);
+  if (planned.space.norb > 0) {
+    const choice = {
+      ansatz: params.ansatz,
+      entanglement: params.ansatzEntanglement,
+      reps: params.ansatzReps,
+    };
+    checkHiVqeLimits(planned.space, choice, params.maxStates, simulates);
+  }
+  return planned;
+}
+
+function checkHiVqeLimits(
   space: ActiveSpace,
   choice: AnsatzChoice,
   maxStates: number,
   simulates: boolean,
 ): void {
-  if (space.norb > MAX_STRING_ORBITALS) {
-    throw new EngineInputError(
-      `${space.norb} active orbitals exceed the engine's limit of ${MAX_STRING_ORBITALS} (${2 * MAX_STRING_ORBITALS} qubits)`,
-    );
-  }
-  if (space.nalpha !== space.nbeta) throw new EngineInputError('HI-VQE needs a closed-shell active space');
   const amplitudes = stateVectorSize(space, choice);
   if (simulates && amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
     throw new EngineInputError(

@@ -28,6 +28,13 @@ import { determinantCount, diagonalise, grow, rankByScore, screen } from './subs
 
 /** While growing, the loop diagonalises up to this factor more strings than it keeps (2× the determinants). */
 const WORK_FACTOR = Math.SQRT2;
+/**
+ * One iteration at most doubles the subspace's strings (4× its determinants), keeping the candidates of
+ * largest weight, so that the convergence rule can stop the growth before max_states once the energy
+ * has settled (a step that changes the energy by less than convergence_abstol), and each step selects
+ * among more candidates than it keeps.
+ */
+const GROWTH_FACTOR = 2;
 
 export interface LoopCallbacks {
   onIteration?: (point: IterationPoint) => void;
@@ -121,18 +128,22 @@ export async function runHiVqeLoop(
       }
     }
 
+    const size = current.strings.size;
+    const stepStrings = rule.settled ? size : Math.min(capStrings, Math.ceil(GROWTH_FACTOR * size));
+    // A string turned away only for want of room is offered again once the subspace may grow.
+    if (stepStrings > size) rejected = new Set();
     const sampledCounts =
       probes === null ? new Map<number, number>() : addCounts(probes[0].counts, probes[1].counts);
     const measured = new Set(probes?.flatMap((side) => [...side.measured]) ?? []);
-    const handed = sources.handover ? handover(ham, current, params.maxExpansionStates) : null;
+    const handed = sources.handover ? handover(ham, current, params.maxExpansionStates, rejected) : null;
     const fresh = (list: readonly number[]) => list.filter((x) => !rejected.has(x));
     const previous = current;
     const grown = await grow(
       ham,
       current,
       [fresh(handed?.strings ?? []), fresh(rankByScore(sampledCounts))],
-      capStrings,
-      workStrings,
+      stepStrings,
+      Math.min(workStrings, Math.max(stepStrings, Math.floor(WORK_FACTOR * stepStrings))),
       cancel,
     );
     if (grown.subspace !== previous) rejected = new Set();

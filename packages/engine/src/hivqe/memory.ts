@@ -1,11 +1,7 @@
-import { normaliseBasisName } from '../chem/basis/catalog.ts';
-import { buildBasisSet } from '../chem/basis/shells.ts';
 import { estimateMemoryBytes } from '../chem/limits.ts';
-import { parseMolecule } from '../chem/molecule.ts';
-import { checkOrbitalSpaces } from '../chem/orbital-spaces.ts';
 import { fullSpaceSize, MAX_CASCI_DETERMINANTS } from '../ci/casci.ts';
-import { MAX_STRING_ORBITALS } from '../ci/strings.ts';
 import { stateVectorSize } from './ansatz/index.ts';
+import { checkRunLimits } from './limits.ts';
 import { parseHiVqeParams } from './params.ts';
 
 /** A run's peak memory, as estimated from its hyperparameters before anything is computed. */
@@ -35,25 +31,17 @@ const BYTES_PER_AMPLITUDE = 16;
  * transformed ones), the CASCI or subspace Davidson vectors (the loop diagonalises up to twice max_states
  * determinants) and, when the engine `simulates` the circuit rather than drawing shots from a quantum
  * computer, the state vector; all counted as if held at once, so the figure errs high. Cheap: it builds
- * the basis set, not the integrals. Throws EngineInputError for input the engine would refuse.
+ * the basis set, not the integrals. Throws EngineInputError for input the engine would refuse, limits included.
  */
 export function estimateRunMemory(
   hyperparameters: Readonly<Record<string, unknown>>,
   { simulates }: { simulates: boolean },
 ): MemoryEstimate {
   const params = parseHiVqeParams(hyperparameters);
-  const molecule = parseMolecule(params.moleculeGeometry, params.charge);
-  const nbf = buildBasisSet(molecule, normaliseBasisName(params.basis)).nbf;
-  const spaces = checkOrbitalSpaces(
-    params.frozenOrbitals,
-    params.activeOrbitals,
-    nbf,
-    molecule.electrons / 2,
-  );
-  const norb = spaces.active.length;
+  const { basisFunctions: nbf, space } = checkRunLimits(params, simulates);
+  const norb = space.norb;
   let correlation = 0;
-  if (norb > 0 && norb <= MAX_STRING_ORBITALS) {
-    const space = { norb, nalpha: spaces.activeOccupied, nbeta: spaces.activeOccupied };
+  if (norb > 0) {
     const full = fullSpaceSize(space);
     const determinants = Math.max(
       full <= MAX_CASCI_DETERMINANTS ? full : 0,

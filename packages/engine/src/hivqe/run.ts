@@ -1,14 +1,15 @@
 import { buildHamiltonian, EngineInputError } from '../chem/index.ts';
 import { abortError, CancelPoint } from '../ci/cancel.ts';
-import { casci, casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
-import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
-import { checkHiVqeLimits } from './limits.ts';
+import { casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
+import type { IterationPoint } from '../types.ts';
+import { checkRunLimits } from './limits.ts';
 import { runHiVqeLoop } from './loop.ts';
 import { DeviceGraph } from './native/device-graph.ts';
 import { placeQubits } from './native/placement.ts';
 import type { Sampler } from './native/types.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
 import { emptyProvenance, type Provenance } from './provenance.ts';
+import { casciReference, referenceSkipReason, type ReferenceCache } from './reference.ts';
 
 export type Method = 'rhf' | 'casci' | 'hivqe';
 export const METHODS: readonly Method[] = ['rhf', 'casci', 'hivqe'];
@@ -28,6 +29,8 @@ export interface RunOptions {
   sampling?: boolean;
   /** Ablation: false leaves the handover out, so only samples and their recovery bring strings (default true). */
   handover?: boolean;
+  /** CASCI energies computed before, reused for the same molecule, basis and orbital spaces (default: the process's). */
+  references?: ReferenceCache;
 }
 
 /** The outcome of a run; the CLI prints the same fields in snake_case. */
@@ -49,6 +52,8 @@ export interface EngineResult {
   provenance: Provenance;
   /** Wall time of the whole run. */
   seconds: number;
+  /** Wall time of the CASCI reference within `seconds`: 0 when it came from the cache, null when not computed. */
+  referenceSeconds: number | null;
 }
 
 /**
@@ -60,7 +65,7 @@ export async function runHiVqe(
   hyperparameters: Readonly<Record<string, unknown>>,
   options: RunOptions = {},
 ): Promise<EngineResult> {
-  const { method = 'hivqe', onIteration, onLog, signal, sampler, sampling, handover } = options;
+  const { method = 'hivqe', onIteration, onLog, signal, sampler, sampling, handover, references } = options;
   const cancel = new CancelPoint(signal);
   try {
     if (sampling === false && handover === false)
@@ -72,6 +77,7 @@ export async function runHiVqe(
       sampler,
       sampling,
       handover,
+      references,
     });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal.reason);
@@ -86,8 +92,13 @@ async function run(
   options: Omit<RunOptions, 'method'>,
 ): Promise<EngineResult> {
   const started = performance.now();
-  const { onLog, signal, sampler, sampling = true, handover = true } = options;
+  const { onLog, signal, sampler, sampling = true, handover = true, references } = options;
   await cancel.pause();
+  if (method === 'hivqe') {
+    // Refuse a run above the limits before the integrals, and a circuit that does not fit the device.
+    const { space } = checkRunLimits(params, sampler === undefined);
+    if (sampler !== undefined && space.norb > 0) placeQubits(2 * space.norb, new DeviceGraph(sampler.device));
+  }
   const chem = buildHamiltonian(
     {
       geometry: params.moleculeGeometry,
@@ -111,43 +122,36 @@ async function run(
       history: [],
       provenance: emptyProvenance(),
       seconds: elapsed(),
+      referenceSeconds: null,
     };
   }
   const ham = chem.hamiltonian;
   if (ham === null)
     throw new EngineInputError(`active_orbitals is empty: method ${method} needs an active space`);
-  if (method === 'hivqe') {
-    checkHiVqeLimits(
-      ham,
-      { ansatz: params.ansatz, entanglement: params.ansatzEntanglement, reps: params.ansatzReps },
-      params.maxStates,
-      sampler === undefined,
-    );
-    // The circuit must fit on the device: refuse before CASCI rather than at the first iteration.
-    if (sampler !== undefined) placeQubits(2 * ham.norb, new DeviceGraph(sampler.device));
-  }
   await cancel.pause();
 
-  const refused = casciLimitReason(ham);
   if (method === 'casci') {
+    const refused = casciLimitReason(ham);
     if (refused !== null) throw new EngineInputError(`CASCI refused: ${refused}`);
-    const energy = await casciEnergy(ham, cancel, onLog);
+    const reference = await casciReference(ham, params, cancel, onLog, references);
     const numStates = fullSpaceSize(ham);
     return {
       ...base,
-      eCasci: energy,
-      energy,
+      eCasci: reference.energy,
+      energy: reference.energy,
       numStates,
       fullSpaceSize: numStates,
       iterations: 0,
       history: [],
       provenance: emptyProvenance(),
       seconds: elapsed(),
+      referenceSeconds: reference.seconds,
     };
   }
-  let eCasci: number | null = null;
-  if (refused === null) eCasci = await casciEnergy(ham, cancel, onLog);
-  else onLog?.(`CASCI skipped: ${refused}`);
+  const skipped = referenceSkipReason(ham, params);
+  if (skipped !== null) onLog?.(`CASCI skipped: ${skipped}`);
+  const reference = skipped === null ? await casciReference(ham, params, cancel, onLog, references) : null;
+  const eCasci = reference?.energy ?? null;
   const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel, sampler, {
     sampling,
     handover,
@@ -166,20 +170,6 @@ async function run(
     history: loop.history,
     provenance: loop.provenance,
     seconds: elapsed(),
+    referenceSeconds: reference?.seconds ?? null,
   };
-}
-
-async function casciEnergy(
-  ham: ActiveSpaceHamiltonian,
-  cancel: CancelPoint,
-  onLog: ((line: string) => void) | undefined,
-): Promise<number> {
-  const started = performance.now();
-  const result = await casci(ham, cancel);
-  onLog?.(
-    `CASCI (${ham.norb}o, ${ham.nalpha + ham.nbeta}e): ${result.determinants.toLocaleString('en-US')} determinants, ` +
-      `${result.iterations} Davidson iterations, ${((performance.now() - started) / 1000).toFixed(2)} s: ` +
-      `E = ${result.energy.toFixed(10)} Ha`,
-  );
-  return result.energy;
 }

@@ -61,6 +61,19 @@ export const jobs = pgTable(
     leaseExpiresAt: at('lease_expires_at'),
     /** Runs started; the sweeper fails a job whose runners were lost this many times. */
     attempts: integer('attempts').notNull().default(0),
+    /** The bond scan one create made of several bond lengths (0011_job_scans); both null for a job alone. */
+    scanId: uuid('scan_id'),
+    scanName: text('scan_name'),
+    /**
+     * What the list's search matches (0012_job_search_text): the job name and the molecule's name as the table
+     * shows it (moleculeName in the contract), lower-cased, joined by a line feed: neither holds one, nor can a
+     * search (no request text carries a line break outside multi-line fields), so no match spans the two.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(job_name) || E'\n' || lower(replace(regexp_replace(btrim(regexp_replace(regexp_replace(coalesce(hyperparameters->>'molecule_geometry', ''), '([^;\s,]+)[^;]*', '\1', 'g'), '[;\s]+', ' ', 'g')), '^(\S+) \1$', '\1' || '2'), ' ', ''))`,
+      ),
   },
   (t) => [
     // Serves the panels' keyset pages: a user's jobs of one kind, newest first.
@@ -80,6 +93,10 @@ export const jobs = pgTable(
     index('jobs_user_started_idx')
       .on(t.userId, t.startedAt)
       .where(sql`${t.backend} in ('local', 'iqm')`),
+    // Serves reading and cancelling a scan.
+    index('jobs_scan_idx')
+      .on(t.scanId)
+      .where(sql`${t.scanId} is not null`),
     // Serves the per-user limit on active jobs.
     index('jobs_active_idx')
       .on(t.userId)
@@ -152,6 +169,8 @@ export interface StoredRunResult extends RunMeasures {
   provenance?: { sampled: number; recovered: number; handover: number };
   iterations: number;
   seconds: number;
+  /** Wall time of the CASCI reference within `seconds` (0 from the cache); null or absent when none was run. */
+  referenceSeconds?: number | null;
 }
 
 /** Kept in columns of their own (0008_result_space); null in rows stored before they were measured. */

@@ -14,13 +14,28 @@ import { users } from './users.ts';
 
 export const MEMBERSHIP_ROLES = ['organization_owner', 'organization_member'] as const;
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  defaultCanCreateJobs: boolean('default_can_create_jobs').notNull().default(false),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** The unique index that keeps one owner's organization names apart; a violation of it is a 409. */
+export const ORGANIZATION_OWNER_NAME_INDEX = 'organizations_owner_name_idx';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    defaultCanCreateJobs: boolean('default_can_create_jobs').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The owner, copied from the owner's membership row by a trigger (migration 0010) so that the index
+     * below can see it; the membership stays the one place where ownership is decided.
+     */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // Two organizations of one owner never share a name, compared without regard to case.
+    uniqueIndex(ORGANIZATION_OWNER_NAME_INDEX).on(t.ownerId, sql`lower(${t.name})`),
+  ],
+);
 
 export const organizationMembers = pgTable(
   'organization_members',

@@ -36,6 +36,7 @@ function service(platformDefaultAccountId: string | null) {
     audit: new AuditLog(new AuditRepo(database.db)),
     platformAccountId: '000000000000',
     platformDefaultAccountId,
+    hybridJobBackend: platformDefaultAccountId === null ? 'braket' : 'local',
   });
 }
 

@@ -1,4 +1,4 @@
-import { maskApiKey, type AccountSettingsResponse } from '@hivqe/contract';
+import { maskApiKey, type AccountSettingsResponse, type HybridJobBackend } from '@hivqe/contract';
 import type { CloudAccount } from './service.ts';
 
 export interface SettingsFacts {
@@ -7,6 +7,7 @@ export interface SettingsFacts {
   iqmKeyLast10: string | null;
   platformAccountId: string;
   connectionTestAvailable: boolean;
+  hybridJobBackend: HybridJobBackend;
 }
 
 /** The API shape of a user's settings: the IQM key only as '***' and its last 10 characters. */
@@ -22,5 +23,6 @@ export function presentSettings(facts: SettingsFacts): AccountSettingsResponse {
     iqm_api_key: facts.iqmKeyLast10 === null ? null : maskApiKey(facts.iqmKeyLast10),
     platform_account_id: facts.platformAccountId,
     connection_test_available: facts.connectionTestAvailable,
+    hybrid_job_backend: facts.hybridJobBackend,
   };
 }

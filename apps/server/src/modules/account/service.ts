@@ -6,6 +6,7 @@ import {
   SETTINGS_MESSAGES,
   type AccountSettingsResponse,
   type ConnectionTestResponse,
+  type HybridJobBackend,
   type SettingsProvider,
 } from '@hivqe/contract';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
@@ -45,6 +46,8 @@ export interface AccountSettingsServiceDeps {
   platformDefaultAccountId: string | null;
   /** Assumes customers' roles (Test connection); absent with the local back end. */
   roleAccess?: RoleAccessChecker;
+  /** JOB_BACKEND: where new cloud jobs run, so the forms show the account and bucket they really use. */
+  hybridJobBackend: HybridJobBackend;
 }
 
 const newExternalId = () => `hivqe-${randomBytes(16).toString('hex')}`;
@@ -146,6 +149,7 @@ export class AccountSettingsService {
       iqmKeyLast10: iqm?.apiKeyLast10 ?? null,
       platformAccountId: this.deps.platformAccountId,
       connectionTestAvailable: this.deps.roleAccess !== undefined,
+      hybridJobBackend: this.deps.hybridJobBackend,
     });
   }
 

@@ -3,6 +3,7 @@ import { BRAKET_REGIONS, SETTINGS_MESSAGES } from '@hivqe/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
+import { braketTestApp } from '../../../test/braket-mocks.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
 import type { Database } from '../../db/client.ts';
@@ -46,7 +47,17 @@ describe('GET /account/settings', () => {
       iqm_api_key: null,
       platform_account_id: '111122223333',
       connection_test_available: false,
+      hybrid_job_backend: 'local',
     });
+  });
+
+  it('says where new cloud jobs run, so the wizard shows the account and bucket they really use', async () => {
+    const braket = await braketTestApp(database, 'hivqe:1');
+    const user = await makeUser(braket);
+    const body = (await call(braket.app, 'GET', '/account/settings', user)).json();
+    // Braket runs in the user's own account: without settings there is none to show.
+    expect(body).toMatchObject({ hybrid_job_backend: 'braket', source: null, account_id: null });
+    await braket.close();
   });
 
   it("uses the configured local account for the platform's default", async () => {

@@ -2,6 +2,7 @@ import type { AuditAction, LogsQuery, LogsResponse } from '@hivqe/contract';
 import type { Repo } from '../../db/repo.ts';
 import type { Actor } from './actor.ts';
 import { AuditRepo } from './repo.ts';
+import { auditSentence } from './sentences.ts';
 
 export interface AuditTarget {
   type: 'organization' | 'member' | 'invitation' | 'user' | 'priorities' | 'settings' | 'marketplace' | 'job';
@@ -46,6 +47,7 @@ export class AuditLog {
         timestamp: row.createdAt.toISOString(),
         actor_email: row.actorEmail,
         action: row.action as AuditAction,
+        summary: auditSentence({ ...row, action: row.action as AuditAction }),
         target_type: row.targetType,
         target_id: row.targetId,
         target_label: row.targetLabel,

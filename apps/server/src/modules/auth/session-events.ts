@@ -44,22 +44,27 @@ async function listenInProcess(client: PGlite, forget: (payload: string) => void
   return { settled: () => Promise.resolve(), close: unlisten };
 }
 
-/** Listening connections taking turns: a request that finds one round trip under way starts its own on the other. */
-const LISTENERS = 2;
+/** The part of node-postgres' connection (`Client#connection`) that writes a protocol message by itself. */
+interface ProtocolConnection {
+  sync(): void;
+  on(event: 'readyForQuery', listener: () => void): unknown;
+}
 
-interface Listener {
-  inFlight: Promise<void> | undefined;
-  roundTrip(): Promise<void>;
-  close(): Promise<void>;
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
 }
 
 /**
- * Connections of their own LISTEN. PostgreSQL signals every listening backend when the notifying transaction
- * commits, before the writer's client hears of the commit, and a listening backend sends what it was signalled
- * before it answers its next query. So a round trip on such a connection that starts after a request arrived
- * ends only after every change committed before that request has been handled: `settled()` is that round trip.
- * Each connection hears every change, so any of them will do; with two, a request rarely waits for a trip that
- * began before it arrived (about one round trip instead of one and a half).
+ * A connection of its own LISTENs. PostgreSQL signals every listening backend when the notifying transaction
+ * commits, before the writer's client hears of the commit, and an idle listening backend sends what it was
+ * signalled before its next ReadyForQuery. So a Sync message written after a request arrived is answered only
+ * after every change committed before that request has been handled: `settled()` is that exchange. Syncs are
+ * pipelined: each batch of requests (those arriving in one turn of the event loop) writes its own at once instead
+ * of waiting for an exchange already under way, so a request waits one round trip, and the answers come back in
+ * order. A Sync carries no query, so the backend parses, plans and returns nothing but its ReadyForQuery
+ * (node-postgres has no call for a lone Sync on a client; its connection does, and its client ignores a
+ * ReadyForQuery with no query of its own under way).
  */
 async function listenOnPostgres(
   pool: pg.Pool,
@@ -68,66 +73,44 @@ async function listenOnPostgres(
   log?: FastifyBaseLogger,
 ): Promise<SessionEvents> {
   let broken: Error | undefined;
+  const waiting: Waiter[] = [];
   const fail = (error: Error) => {
+    if (!broken)
+      log?.error({ err: error }, 'session change listener lost: sessions are read from the database');
     broken ??= error;
     cache.clear();
-    log?.error({ err: error }, 'session change listener lost: sessions are read from the database');
+    for (const waiter of waiting.splice(0)) waiter.reject(error);
   };
-  const listeners = await Promise.all(
-    Array.from({ length: LISTENERS }, () => openListener(pool, forget, fail)),
-  );
-
-  let queued: Promise<void> | undefined;
-  const settled = (): Promise<void> => {
-    if (broken) return Promise.reject(broken);
-    const idle = listeners.find((listener) => !listener.inFlight);
-    if (idle) return idle.roundTrip();
-    // Every trip under way may have started before this request arrived: wait for the next one to start.
-    queued ??= Promise.race(listeners.map((listener) => listener.inFlight!.catch(() => undefined))).then(
-      () => {
-        queued = undefined;
-        return settled();
-      },
-    );
-    return queued;
-  };
-  return {
-    settled,
-    async close() {
-      await Promise.all(listeners.map((listener) => listener.close()));
-    },
-  };
-}
-
-async function openListener(
-  pool: pg.Pool,
-  forget: (payload: string | undefined) => void,
-  fail: (error: Error) => void,
-): Promise<Listener> {
   const client = new pg.Client(pool.options);
   client.on('error', fail);
   client.on('end', () => fail(new Error('session change listener closed')));
   client.on('notification', (message) => forget(message.payload));
   await client.connect();
   await client.query(`LISTEN ${CHANNEL}`);
-  const listener: Listener = {
-    inFlight: undefined,
-    roundTrip() {
-      const trip: Promise<void> = client.query('SELECT 1').then(
-        () => {
-          if (listener.inFlight === trip) listener.inFlight = undefined;
-        },
-        (error: Error) => {
-          if (listener.inFlight === trip) listener.inFlight = undefined;
-          throw error;
-        },
-      );
-      return (listener.inFlight = trip);
-    },
+  const connection = (client as unknown as { connection: ProtocolConnection }).connection;
+  // Notifications are read, and forgotten, before the ReadyForQuery that follows them.
+  connection.on('readyForQuery', () => waiting.shift()?.resolve());
+
+  let batch: Promise<void> | undefined;
+  const settled = (): Promise<void> => {
+    if (broken) return Promise.reject(broken);
+    batch ??= new Promise<void>((resolve, reject) => {
+      // Every request that joined this batch arrived before its Sync is written.
+      process.nextTick(() => {
+        batch = undefined;
+        if (broken) return reject(broken);
+        waiting.push({ resolve, reject });
+        connection.sync();
+      });
+    });
+    return batch;
+  };
+  return {
+    settled,
     async close() {
       client.removeAllListeners('end');
+      for (const waiter of waiting.splice(0)) waiter.reject(new Error('session change listener closed'));
       await client.end();
     },
   };
-  return listener;
 }

@@ -36,8 +36,14 @@ function tokenFor(email: string): string {
   return token;
 }
 
-const accept = (token: string, password = PASSWORD, name = 'Grace Hopper') =>
-  post(t.app, '/auth/invites/accept', { token, name, password });
+/** `name` null: the payload has no name, as the console sends for an existing account. */
+const accept = (token: string, password = PASSWORD, name: string | null = 'Grace Hopper') =>
+  post(t.app, '/auth/invites/accept', { token, password, ...(name === null ? {} : { name }) });
+
+const lookup = (token: unknown) => post(t.app, '/auth/invites/lookup', { token });
+
+/** Well formed, like every token the server hands out, but never handed out. */
+const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 async function inviteToOrg(by: TestUser, orgId: string, email: string, role = 'organization_member') {
   const res = await call(t.app, 'POST', `/auth/invites/organization?org_id=${orgId}`, by, { email, role });
@@ -242,18 +248,32 @@ describe('accepting', () => {
     for (const [payload, message] of [
       [{ token: '', name: 'A', password: PASSWORD }, INVITE_MESSAGES.invalidToken],
       [{ name: 'A', password: PASSWORD }, INVITE_MESSAGES.invalidToken],
-      [{ token: 'abc', name: '   ', password: PASSWORD }, 'Name is required'],
-      [{ token: 'abc', password: PASSWORD }, 'Name is required'],
-      [{ token: 'abc', name: 'n'.repeat(101), password: PASSWORD }, 'Name must be at most 100 characters'],
-      [{ token: 'abc', name: 'A', password: 'short' }, AUTH_MESSAGES.passwordTooShort],
+      [{ token: 'no-such-token', name: 'A', password: PASSWORD }, INVITE_MESSAGES.invalidToken],
+      [{ token: UNKNOWN_TOKEN, name: '   ', password: PASSWORD }, 'Name is required'],
+      [
+        { token: UNKNOWN_TOKEN, name: 'n'.repeat(101), password: PASSWORD },
+        'Name must be at most 100 characters',
+      ],
+      [{ token: UNKNOWN_TOKEN, name: 'A', password: 'short' }, AUTH_MESSAGES.passwordTooShort],
     ] as const) {
       const res = await post(t.app, '/auth/invites/accept', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(message);
     }
-    const unknown = await accept('no-such-token');
+    const unknown = await accept(UNKNOWN_TOKEN);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(INVITE_MESSAGES.invalidToken);
+  });
+
+  it('asks a new account for its name', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const email = uniqueEmail('invitee');
+    await call(t.app, 'POST', '/auth/invites/system', admin, { email, role: 'organization_member' });
+    const nameless = await accept(tokenFor(email), PASSWORD, null);
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().message).toBe(INVITE_MESSAGES.nameRequired);
+    expect(await userRow(email)).toBeUndefined();
+    expect((await accept(tokenFor(email))).statusCode).toBe(200);
   });
 
   it('uses a token once', async () => {
@@ -356,12 +376,39 @@ describe('accepting', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe(INVITE_MESSAGES.wrongPassword);
     expect((await membershipsOf(database, orgId)).map((m) => m.userId)).toEqual([owner.id]);
-    const right = await accept(token, PASSWORD, 'Their Name');
+    const right = await accept(token, PASSWORD, null);
     expect(right.json()).toEqual({ email: existing.email, message: INVITE_MESSAGES.accepted });
     expect((await membershipsOf(database, orgId)).map((m) => m.userId).sort()).toEqual(
       [owner.id, existing.id].sort(),
     );
-    // The name only fills an empty profile; the password stays theirs.
+    expect((await userRow(existing.email)).name).toBeNull();
+  });
+
+  it('checks an existing account’s password under the sign-in back-off, shared with login', async () => {
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    const existing = await makeUser(t);
+    await inviteToOrg(owner, orgId, existing.email);
+    const token = tokenFor(existing.email);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) answers.push((await accept(token, `guess-number-${i}`, null)).statusCode);
+    // The clock stands still: once the free failures are spent, every further guess waits.
+    expect(answers.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
+    expect(answers.slice(5)).toEqual([429, 429, 429]);
+    const right = await accept(token, PASSWORD, null);
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBeDefined();
+    expect((await membershipsOf(database, orgId)).map((m) => m.userId)).toEqual([owner.id]);
+    const login = await post(t.app, '/auth/login', { username: existing.email, password: PASSWORD });
+    expect(login.statusCode).toBe(429);
+    now = new Date(now.getTime() + 61_000);
+    expect((await accept(token, PASSWORD, null)).statusCode).toBe(200);
+  });
+
+  it('fills an existing account’s empty name with the one given', async () => {
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    const existing = await makeUser(t);
+    await inviteToOrg(owner, orgId, existing.email);
+    expect((await accept(tokenFor(existing.email), PASSWORD, 'Their Name')).statusCode).toBe(200);
     expect((await userRow(existing.email)).name).toBe('Their Name');
   });
 
@@ -378,6 +425,87 @@ describe('accepting', () => {
     expect(
       (await post(t.app, '/auth/login', { username: email, password: 'someone-elses-pass' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('looking an invitation up by its link', () => {
+  it('tells the holder of a pending link its address, organization, role and whether the account exists', async () => {
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    const email = uniqueEmail('invitee');
+    const invite = await inviteToOrg(owner, orgId, email, 'organization_owner');
+    const res = await lookup(tokenFor(email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      email,
+      role: 'organization_owner',
+      org_name: `Org of ${owner.email}`,
+      expires_at: invite.expires_at,
+      account_exists: false,
+    });
+    // Looking changes nothing: the link still accepts.
+    expect((await accept(tokenFor(email))).statusCode).toBe(200);
+  });
+
+  it('says when the address already has an account, which then gives only its password', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const existing = await makeUser(t);
+    await call(t.app, 'POST', '/auth/invites/system', admin, { email: existing.email, role: 'system_admin' });
+    const res = await lookup(tokenFor(existing.email));
+    expect(res.json()).toMatchObject({ email: existing.email, org_name: null, account_exists: true });
+  });
+
+  it('does not count an unconfirmed registration as an account, since the invitee takes it over', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const email = uniqueEmail('squatted');
+    await post(t.app, '/auth/register', { email, password: 'someone-elses-pass' });
+    await call(t.app, 'POST', '/auth/invites/system', admin, { email, role: 'organization_member' });
+    expect((await lookup(tokenFor(email))).json().account_exists).toBe(false);
+  });
+
+  it('says a used, cancelled or expired link can no longer be accepted, and shows nothing else', async () => {
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    const used = uniqueEmail('used');
+    await inviteToOrg(owner, orgId, used);
+    const usedToken = tokenFor(used);
+    await accept(usedToken);
+    const cancelled = uniqueEmail('cancelled');
+    const { invite_id } = await inviteToOrg(owner, orgId, cancelled);
+    await call(t.app, 'POST', `/auth/invites/${invite_id}/cancel`, owner, {
+      invite_id,
+      reason: INVITE_CANCEL_REASON,
+    });
+    const expired = uniqueEmail('expired');
+    await inviteToOrg(owner, orgId, expired);
+    const expiredToken = tokenFor(expired);
+    const cancelledToken = tokenFor(cancelled);
+    now = new Date(now.getTime() + 8 * 86_400_000);
+    for (const [token, status, message] of [
+      [usedToken, 409, INVITE_MESSAGES.alreadyAccepted],
+      [cancelledToken, 400, INVITE_MESSAGES.cancelled],
+      [expiredToken, 400, INVITE_MESSAGES.expired],
+    ] as const) {
+      const res = await lookup(token);
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ message });
+    }
+  });
+
+  it('answers an unknown or replaced link as invalid, and refuses a malformed token by its schema', async () => {
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    const email = uniqueEmail('resent');
+    const { invite_id } = await inviteToOrg(owner, orgId, email);
+    const replaced = tokenFor(email);
+    await call(t.app, 'POST', `/auth/invites/${invite_id}/resend`, owner, { invite_id });
+    for (const token of [UNKNOWN_TOKEN, replaced]) {
+      const res = await lookup(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: INVITE_MESSAGES.invalidToken });
+    }
+    for (const token of ['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, "x' OR '1'='1", 42, null]) {
+      const res = await lookup(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`body.token: ${INVITE_MESSAGES.invalidToken}`);
+    }
   });
 });
 

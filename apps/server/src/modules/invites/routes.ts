@@ -3,6 +3,8 @@ import {
   acceptInviteResponse,
   cancelInviteRequest,
   invitation,
+  invitationLookup,
+  invitationLookupRequest,
   invitationsResponse,
   inviteParams,
   organizationInviteQuery,
@@ -13,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
+import { deviceCookieOf } from '../auth/device-cookie-http.ts';
 import type { InvitesService } from './service.ts';
 
 export interface InvitesRoutesDeps {
@@ -85,9 +88,15 @@ export const invitesRoutes =
       },
       async (request) => invites.resend(actorOf(request), request.params.inviteId, request.body.invite_id),
     );
+    // Public: the token is the credential. POST keeps it out of URLs that access logs and proxies keep.
+    app.post(
+      '/auth/invites/lookup',
+      { schema: { tags, body: invitationLookupRequest, response: { 200: invitationLookup } } },
+      async (request) => invites.lookup(request.body.token),
+    );
     app.post(
       '/auth/invites/accept',
       { schema: { tags, body: acceptInviteRequest, response: { 200: acceptInviteResponse } } },
-      async (request) => invites.accept(request.body, originOf(request)),
+      async (request) => invites.accept(request.body, originOf(request), deviceCookieOf(request)),
     );
   };

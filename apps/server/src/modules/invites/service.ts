@@ -9,6 +9,7 @@ import {
   type AcceptInviteResponse,
   type AuditAction,
   type Invitation,
+  type InvitationLookup,
   type InvitationRole,
   type InvitationsResponse,
 } from '@hivqe/contract';
@@ -19,11 +20,12 @@ import type { AuditLog } from '../audit/service.ts';
 import { AuthRepo, type UserRow } from '../auth/repo.ts';
 import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import type { Passwords } from '../auth/passwords.ts';
+import type { SignInClient, SignInGuard } from '../auth/sign-in-guard.ts';
 import type { Origin } from '../auth/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { authorize } from '../orgs/policy.ts';
 import { OrgsRepo, type MembershipRow } from '../orgs/repo.ts';
-import { joinAsMember, standing } from '../orgs/service.ts';
+import { joinAsMember, makeOwner, standing } from '../orgs/service.ts';
 import { invitationMail } from './mails.ts';
 import { presentInvitation, statusOf } from './presenters.ts';
 import type { InvitationListRow, InvitationRow, InvitesRepo } from './repo.ts';
@@ -32,6 +34,8 @@ export interface InvitesServiceDeps {
   repo: InvitesRepo;
   tokens: TokenService;
   passwords: Passwords;
+  /** An existing account's password is checked under the same limits as a sign-in. */
+  signIn: SignInGuard;
   mailer: Mailer;
   audit: AuditLog;
   /** Where the console is reached, for the accept link. */
@@ -117,10 +121,36 @@ export class InvitesService {
   }
 
   /**
+   * What the holder of a pending invitation's link sees before accepting. The token is the secret: an unknown
+   * one learns nothing, and a used, cancelled or expired one only that it can no longer be accepted.
+   */
+  async lookup(token: string): Promise<InvitationLookup> {
+    const { repo } = this.deps;
+    const invitation = await repo.findByTokenHash(this.deps.tokens.hashOpaque(token));
+    if (!invitation) throw badRequest(INVITE_MESSAGES.invalidToken);
+    this.assertAcceptable(invitation);
+    const [row, account] = await Promise.all([
+      this.found(invitation.id),
+      repo.peer(AuthRepo).findUserByLogin(invitation.email),
+    ]);
+    return {
+      email: row.email,
+      role: row.role,
+      org_name: row.orgName,
+      expires_at: row.expiresAt.toISOString(),
+      account_exists: !!account && hasOwnPassword(account),
+    };
+  }
+
+  /**
    * The link proves the e-mail address, so a new account is confirmed at once. An existing account must give
    * its password; an unconfirmed one never proved the address, so the invitee takes it over.
    */
-  async accept(input: AcceptInviteRequest, origin: Origin): Promise<AcceptInviteResponse> {
+  async accept(
+    input: AcceptInviteRequest,
+    origin: Origin,
+    deviceCookie: string | undefined,
+  ): Promise<AcceptInviteResponse> {
     const { repo } = this.deps;
     const seen = await repo.findByTokenHash(this.deps.tokens.hashOpaque(input.token));
     if (!seen) throw badRequest(INVITE_MESSAGES.invalidToken);
@@ -134,24 +164,26 @@ export class InvitesService {
         throw badRequest(INVITE_MESSAGES.invalidToken);
       }
       this.assertAcceptable(invitation);
-      let user = await this.claimAccount(users, invitation.email, input);
+      let user = await this.claimAccount(users, invitation.email, input, { ip: origin.ip, deviceCookie });
       if (invitation.role === 'system_admin' && !user.isSystemAdmin) {
         user = await users.updateUser(user.id, { isSystemAdmin: true });
       }
       if (org) {
         if (!(await orgs.membership(org.id, user.id))) await joinAsMember(orgs, org, user.id);
-        if (invitation.role === 'organization_owner') {
-          await orgs.makeOwner(org.id, user.id, org.defaultCanCreateJobs);
-        }
+        if (invitation.role === 'organization_owner') await makeOwner(orgs, org, user);
       }
       await tx.update(invitation.id, { status: 'accepted', acceptedAt: this.now() });
-      return { user, invitation };
+      return { user, invitation, orgName: org?.name ?? null };
     });
     await this.deps.audit.record(
       { user: accepted.user, origin },
       'invitation.accept',
       { type: 'invitation', id: accepted.invitation.id, label: accepted.invitation.email },
-      { role: accepted.invitation.role, org_id: accepted.invitation.orgId },
+      {
+        role: accepted.invitation.role,
+        org_id: accepted.invitation.orgId,
+        org_name: accepted.orgName,
+      },
     );
     return { email: accepted.user.email, message: INVITE_MESSAGES.accepted };
   }
@@ -160,15 +192,24 @@ export class InvitesService {
    * An existing account proves its password; a new one, or one whose password the mailbox never proved
    * (unconfirmed, or confirmed without a password), gets the chosen name and password.
    */
-  private async claimAccount(users: AuthRepo, email: string, input: AcceptInviteRequest): Promise<UserRow> {
-    const { passwords } = this.deps;
+  private async claimAccount(
+    users: AuthRepo,
+    email: string,
+    input: AcceptInviteRequest,
+    client: SignInClient,
+  ): Promise<UserRow> {
+    const { passwords, signIn } = this.deps;
     const existing = await users.findUserByLogin(email);
-    if (existing && existing.status !== 'UNCONFIRMED' && existing.status !== 'RESET_REQUIRED') {
-      if (!(await passwords.verify(existing.passwordHash, input.password))) {
+    if (existing && hasOwnPassword(existing)) {
+      const ok = await signIn.checkPassword({ userId: existing.id }, client, () =>
+        passwords.verify(existing.passwordHash, input.password),
+      );
+      if (!ok) {
         throw forbidden(INVITE_MESSAGES.wrongPassword);
       }
-      return existing.name ? existing : users.updateUser(existing.id, { name: input.name });
+      return existing.name || !input.name ? existing : users.updateUser(existing.id, { name: input.name });
     }
+    if (!input.name) throw badRequest(INVITE_MESSAGES.nameRequired);
     assertPasswordPolicy(input.password);
     const account = {
       passwordHash: await passwords.hash(input.password),
@@ -264,6 +305,14 @@ export class InvitesService {
       }),
     );
   }
+}
+
+/**
+ * An account whose password its owner set and proved: accepting asks for that password. An unconfirmed one, or
+ * one whose password must be reset, is taken over by the invitee with a name and a new password.
+ */
+function hasOwnPassword(user: UserRow): boolean {
+  return user.status !== 'UNCONFIRMED' && user.status !== 'RESET_REQUIRED';
 }
 
 /** The console sends the id in the path and the body; they must agree. */

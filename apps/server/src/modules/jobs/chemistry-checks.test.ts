@@ -1,8 +1,9 @@
 import { JOB_PATHS, type JobResultDocument } from '@hivqe/contract';
 import { runHiVqe } from '@hivqe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAfterEach, silentLogger } from '../../../test/cleanup.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { cleanupAfterEach } from '../../../test/cleanup.ts';
+import { openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { appWithRunner } from '../../../test/running-app.ts';
 import type { Database } from '../../db/client.ts';
 import {
   byArn,
@@ -16,7 +17,6 @@ import {
   waitForStatus,
 } from '../../../test/job-flows.ts';
 import { call, type TestUser } from '../../../test/org-flows.ts';
-import { createLocalRunner } from '../../worker/start-runner.ts';
 
 const later = cleanupAfterEach();
 let database: Database;
@@ -30,20 +30,7 @@ afterAll(async () => database.close());
  * each test counts the jobs of its own user.
  */
 async function setup(): Promise<TestApp> {
-  const runner = createLocalRunner(database.db, silentLogger, {
-    workers: 1,
-    leaseMs: 10_000,
-    heartbeatMs: 500,
-    pollMs: 100,
-    maxAttempts: 1,
-  });
-  const t = await createTestApp({ jobRunner: runner }, database);
-  later(
-    () => t.close(),
-    () => runner.stop(),
-  );
-  runner.start();
-  return t;
+  return (await appWithRunner(later, { database, maxAttempts: 1 })).t;
 }
 
 const BENZENE = [

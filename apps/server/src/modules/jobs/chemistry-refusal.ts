@@ -6,11 +6,13 @@ import { engineRuns } from '../../providers/quantum/local/engine-runs.ts';
  * Why the engine would refuse a job's chemistry, in its own words, or null: every molecule (a bond scan
  * has several) against its basis set, charge, orbital spaces and the engine's size limits. Asked of every
  * back end before anything is stored, so a job that cannot run is never created to fail later. The message
- * names the molecule: the payload field of a single molecule, the bond length of a scan's.
+ * names the molecule: the payload field of a single molecule, the bond length of a scan's (an IQM job's
+ * molecules, or a cloud job that is one molecule of a bond scan: `inScan`).
  */
 export function chemistryRefusal(
   kind: JobKind,
   hyperparameters: Readonly<Record<string, string>>,
+  inScan = false,
 ): string | null {
   try {
     for (const run of engineRuns(kind, hyperparameters)) {
@@ -22,7 +24,11 @@ export function chemistryRefusal(
         activeOrbitals: params.activeOrbitals,
         frozenOrbitals: params.frozenOrbitals,
       });
-      if (problem !== null) return `${moleculeField(kind, run.hyperparameters)}: ${problem.message}`;
+      if (problem !== null) {
+        const field =
+          kind === 'iqm' || inScan ? `molecules["${run.hyperparameters.geometry_tag}"]` : 'molecule_geometry';
+        return `${field}: ${problem.message}`;
+      }
     }
     return null;
   } catch (error) {
@@ -30,6 +36,3 @@ export function chemistryRefusal(
     throw error;
   }
 }
-
-const moleculeField = (kind: JobKind, run: Readonly<Record<string, string>>) =>
-  kind === 'iqm' ? `molecules["${run.geometry_tag}"]` : 'molecule_geometry';

@@ -200,12 +200,15 @@ describe('reading a job', () => {
       job_name: row.jobName,
       status: 'QUEUED',
       device: SV1.arn,
+      backend: 'local',
+      simulated_locally: false,
       created_at: row.createdAt.toISOString(),
       started_at: null,
       ended_at: null,
       failure_reason: null,
       tags: payload.tags,
       hyperparameters: toHyperparameters(payload),
+      scan: null,
     });
 
     const detail = await call(

@@ -42,6 +42,9 @@ describe('IQM jobs', () => {
       status: 'QUEUED',
       job_arn: created.job_arn,
       device: 'garnet',
+      // No IQM Resonance configured: the local engine simulates Garnet's shots.
+      backend: 'local',
+      simulated_locally: true,
       created_at: row.createdAt.toISOString(),
       started_at: null,
       ended_at: null,

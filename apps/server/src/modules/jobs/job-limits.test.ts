@@ -74,7 +74,7 @@ describe('at most MAX_ACTIVE_JOBS_PER_USER active jobs per user', () => {
   });
 });
 
-/** Benzene, 96 basis functions in 6-31G*: its integrals alone take 200 MB. */
+/** Benzene, 96 basis functions in 6-31G*: about 236 MiB by the engine's estimate, its integrals most of it. */
 const BENZENE =
   'C 0 1.396 0;C 1.209 0.698 0;C 1.209 -0.698 0;C 0 -1.396 0;C -1.209 -0.698 0;C -1.209 0.698 0;' +
   'H 0 2.479 0;H 2.147 1.24 0;H 2.147 -1.24 0;H 0 -2.479 0;H -2.147 -1.24 0;H -2.147 1.24 0';
@@ -90,12 +90,12 @@ const benzenePayload = () =>
 
 describe('a job larger than a worker may hold is refused at creation (WORKER_MEMORY_MB)', () => {
   it('says the estimate and the limit, and stores nothing; a small job still passes', async () => {
-    const t = await appWith({ maxActivePerUser: 20, workerMemoryMb: 300 });
+    const t = await appWith({ maxActivePerUser: 20, workerMemoryMb: 200 });
     const user = await jobUser(t);
     const refused = await create(t, user, benzenePayload());
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(
-      /^This job would need about [\d,]+ MB of memory \(96 basis functions, 4 active orbitals\); a job on this server may use at most 300 MB\./,
+      /^This job would need about [\d,]+ MB of memory \(96 basis functions, 4 active orbitals\); a job on this server may use at most 200 MB\./,
     );
     expect(await jobCount(database.db, user.id)).toBe(0);
     expect((await create(t, user)).statusCode).toBe(201);
@@ -105,6 +105,31 @@ describe('a job larger than a worker may hold is refused at creation (WORKER_MEM
     const t = await appWith({ maxActivePerUser: 20, workerMemoryMb: 2048 });
     const user = await jobUser(t);
     expect((await create(t, user, benzenePayload())).statusCode).toBe(201);
+  });
+
+  it('refuses, in the engine’s words, a job above the engine’s own limits, whatever the budget', async () => {
+    const t = await appWith({ maxActivePerUser: 20, workerMemoryMb: 1_000_000 });
+    const user = await jobUser(t);
+    const thirteenOrbitals = Array.from({ length: 13 }, (_, i) => i + 2);
+    const refused = await create(
+      t,
+      user,
+      hybridPayload({
+        ...h2Form(),
+        molecules: { '1.0': 'N 0 0 0;N 0 0 1.0' },
+        exactEnergies: {},
+        basis: '631g',
+        ansatz: 'hardware_efficient',
+        active_orbitals: thirteenOrbitals,
+        frozen_orbitals: [0, 1],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'the hardware_efficient circuit on 26 qubits needs a state vector of 67,108,864 amplitudes; the limit is ' +
+        '16,777,216 (2^24, 256 MB). Choose fewer active orbitals or an ansatz that conserves the electron number (epa, uccsd)',
+    );
+    expect(await jobCount(database.db, user.id)).toBe(0);
   });
 
   it('applies to IQM jobs, whose loop runs on this server', async () => {

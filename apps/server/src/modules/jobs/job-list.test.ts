@@ -1,4 +1,11 @@
-import { JOB_MESSAGES, JOB_PAGE_MESSAGE, JOB_PATHS, JOB_SORT_MESSAGE, TEXT_MESSAGES } from '@hivqe/contract';
+import {
+  JOB_MESSAGES,
+  JOB_PAGE_MESSAGE,
+  JOB_PATHS,
+  JOB_SORT_MESSAGE,
+  TEXT_MESSAGES,
+  moleculeName,
+} from '@hivqe/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
@@ -169,6 +176,71 @@ describe('GET /hi-vqe/hybrid-jobs: filters, search and total_count', () => {
   });
 });
 
+describe('GET /hi-vqe/hybrid-jobs: search', () => {
+  /** Names that share nothing with their molecules, so each search can only match one of the two. */
+  const MIXED: Sample[] = [
+    { name: 'Lithium run', geometry: 'N 0 0 0;N 0 0 1.1', created: '2026-03-01T10:00:00Z' },
+    { name: 'plain run', geometry: 'Li 0 0 0;H 0 0 1.6', created: '2026-03-02T10:00:00Z' },
+  ];
+
+  it("finds a job by its molecule's name as the table shows it, any case", async () => {
+    const user = await jobUser(t);
+    await store(user.id, MIXED);
+    for (const query of ['q=lih', 'q=LiH', 'q=iH']) {
+      const listed = await list(user, query);
+      expect(names(listed)).toEqual(['plain run']);
+      expect(listed.total_count).toBe(1);
+    }
+    expect(names(await list(user, 'q=n2'))).toEqual(['Lithium run']);
+  });
+
+  it('finds a job by its name, any case, and never across the name and the molecule', async () => {
+    const user = await jobUser(t);
+    await store(user.id, MIXED);
+    const listed = await list(user, 'q=LITHIUM');
+    expect(names(listed)).toEqual(['Lithium run']);
+    expect(listed.total_count).toBe(1);
+    expect(names(await list(user, 'q=run'))).toEqual(['plain run', 'Lithium run']);
+    for (const query of ['q=runlih', 'q=run%20lih', 'q=lihplain']) {
+      expect(await list(user, query)).toMatchObject({ jobs: [], total_count: 0 });
+    }
+  });
+
+  it("keeps for each job the molecule name the contract's moleculeName gives", async () => {
+    const user = await jobUser(t);
+    const geometries = [
+      'H 0 0 0;H 0 0 0.74',
+      'Li 0 0 0;H 0 0 1.6',
+      'O 0 0 0; H 0.76 0.59 0; H -0.76 0.59 0',
+      'H 0 0 0;H 0 0 1;H 0 0 2',
+      '  N 0 0 0 ;  N 0 0 1.1  ',
+      'H 0 0 0;H 0 0 0.74;',
+      'He 0 0 0',
+      'H 0,0,0;Li 0,0,1.6',
+    ];
+    await store(
+      user.id,
+      geometries.map((geometry, i) => ({
+        name: `Job ${i}`,
+        geometry,
+        created: `2026-03-0${i + 1}T10:00:00Z`,
+      })),
+    );
+    const kept = await database.db
+      .select({
+        name: jobs.jobName,
+        geometry: sql<string>`${jobs.hyperparameters}->>'molecule_geometry'`,
+        searchText: jobs.searchText,
+      })
+      .from(jobs)
+      .where(sql`${jobs.userId} = ${user.id}`);
+    expect(kept).toHaveLength(geometries.length);
+    for (const { name, geometry, searchText } of kept) {
+      expect(searchText).toBe(`${name.toLowerCase()}\n${moleculeName(geometry).toLowerCase()}`);
+    }
+  });
+});
+
 describe('GET /hi-vqe/hybrid-jobs: sort', () => {
   it.each([
     ['created_at', ['alpha-h2', 'bravo-lih', 'Charlie-n2', 'delta-water']],
@@ -226,6 +298,34 @@ describe('GET /hi-vqe/hybrid-jobs: pages', () => {
     expect(seen).toEqual(['alpha-h2', 'bravo-lih', 'Charlie-n2', 'delta-water']);
   });
 
+  it('gives a search the same total_count on every page, the last one and those reached by next_token', async () => {
+    const user = await jobUser(t);
+    await seedJobs(database.db, user.id, 25);
+    await store(user.id, SAMPLES);
+    const numbered = await Promise.all(
+      [1, 2, 3, 4].map((page) => list(user, `max_results=10&q=seed&page=${page}`)),
+    );
+    expect(numbered.map((page) => [page.jobs.length, page.total_count])).toEqual([
+      [10, 25],
+      [10, 25],
+      [5, 25],
+      [0, 25],
+    ]);
+    const followed: [number, number][] = [];
+    let token: string | null = null;
+    do {
+      const tokenPart: string = token === null ? '' : `&next_token=${encodeURIComponent(token)}`;
+      const listed = await list(user, `max_results=10&q=seed${tokenPart}`);
+      followed.push([listed.jobs.length, listed.total_count]);
+      token = listed.next_token;
+    } while (token !== null);
+    expect(followed).toEqual([
+      [10, 25],
+      [10, 25],
+      [5, 25],
+    ]);
+  });
+
   it('answers an empty page past the end, still with the count', async () => {
     const user = await userWithSamples();
     const listed = await list(user, 'max_results=10&page=9');
@@ -244,6 +344,8 @@ describe('GET /hi-vqe/hybrid-jobs: hostile parameters', () => {
     ['sort=--created_at', JOB_SORT_MESSAGE],
     ['q=%00', TEXT_MESSAGES.control],
     ['q=a%1Bb', TEXT_MESSAGES.control],
+    // The line feed that joins a job's name and molecule in search_text.
+    ['q=run%0Alih', TEXT_MESSAGES.lineBreak],
     [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
     ['region=%27%20or%201=1--', 'region must be a region name'],
     ['created_from=yesterday', 'created_from'],

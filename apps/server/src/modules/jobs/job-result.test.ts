@@ -1,8 +1,9 @@
 import { JOB_PATHS, jobIdFromArn, type JobResultDocument } from '@hivqe/contract';
 import { runHiVqe } from '@hivqe/engine';
 import { describe, expect, it } from 'vitest';
-import { cleanupAfterEach, silentLogger } from '../../../test/cleanup.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { cleanupAfterEach } from '../../../test/cleanup.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { appWithRunner } from '../../../test/running-app.ts';
 import {
   byArn,
   CHEMICAL_ACCURACY,
@@ -16,28 +17,12 @@ import {
 } from '../../../test/job-flows.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
 import { jobResults } from '../../db/schema/jobs.ts';
-import { createLocalRunner } from '../../worker/start-runner.ts';
 
 const later = cleanupAfterEach();
 
 /** An app whose process runs one started local runner, over a database of the test's own. */
 async function setup(): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const runner = createLocalRunner(database.db, silentLogger, {
-    workers: 1,
-    leaseMs: 10_000,
-    heartbeatMs: 500,
-    pollMs: 100,
-    maxAttempts: 2,
-  });
-  const t = await createTestApp({ jobRunner: runner }, database);
-  later(
-    () => database.close(),
-    () => t.close(),
-    () => runner.stop(),
-  );
-  runner.start();
-  return t;
+  return (await appWithRunner(later)).t;
 }
 
 /** Exactly the fields of the spec's cloud create payload (jobs.md 3), H2 in STO-3G: no tolerance. */
@@ -145,6 +130,9 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     expect(sources.sampled + sources.recovered + sources.handover).toBeGreaterThan(0);
     expect(molecule.iterations).toBeGreaterThanOrEqual(1);
     expect(molecule.engine_seconds).toBeGreaterThan(0);
+    // H2's whole space is within max_states, so the engine ran its CASCI reference, and timed it apart.
+    expect(molecule.reference_seconds).toBeGreaterThan(0);
+    expect(molecule.reference_seconds!).toBeLessThan(molecule.engine_seconds!);
     // The engine thread's own CPU time: measured, and within the job's wall time (one thread cannot exceed it).
     expect(molecule.cpu_seconds).toBeGreaterThan(0);
     expect(molecule.cpu_seconds!).toBeLessThanOrEqual(doc.timings.wall_seconds!);
@@ -192,6 +180,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
         full_space_size: null,
         subspace_fraction: null,
         string_sources: null,
+        reference_seconds: null,
         cpu_seconds: null,
       }),
     ]);
@@ -230,6 +219,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
       full_space_size: null,
       subspace_fraction: null,
       string_sources: null,
+      reference_seconds: null,
       cpu_seconds: null,
     });
     expect(doc.timings).toMatchObject({ engine_seconds: 0.5, cpu_seconds: null });

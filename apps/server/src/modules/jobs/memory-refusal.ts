@@ -4,9 +4,9 @@ import type { JobBackendName, JobKind } from '../../db/schema/jobs.ts';
 import { engineRuns } from '../../providers/quantum/local/engine-runs.ts';
 
 /**
- * Why a job is too large for a runner, or null: the engine's estimate of its peak memory (for a bond scan,
- * its largest molecule) against the budget. On `iqm` the shots come from the quantum computer, so no state
- * vector is simulated. Input the engine refuses is not judged here: the run fails with the engine's reason.
+ * Why a job is too large for a runner, or null: the engine's limits (its reason, word for word), then its
+ * estimate of the peak memory (for a bond scan, its largest molecule) against the budget. On `iqm` the
+ * shots come from the quantum computer, so no state vector is simulated.
  */
 export function memoryRefusal(
   kind: JobKind,
@@ -24,7 +24,7 @@ export function memoryRefusal(
       ? null
       : JOB_MESSAGES.tooMuchMemory({ ...largest, mb }, budgetMb);
   } catch (error) {
-    if (error instanceof EngineInputError) return null;
+    if (error instanceof EngineInputError) return error.message;
     throw error;
   }
 }

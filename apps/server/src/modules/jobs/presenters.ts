@@ -1,20 +1,23 @@
-import type {
-  EnergyDataPoint,
-  HybridJob,
-  HybridJobDetailResponse,
-  HybridJobLogsResponse,
-  IqmJob,
+import {
+  simulatedLocally,
+  type EnergyDataPoint,
+  type HybridJob,
+  type HybridJobDetailResponse,
+  type HybridJobLogsResponse,
+  type IqmJob,
 } from '@hivqe/contract';
 import type { JobRow } from '../../db/schema/jobs.ts';
 import type { EnergyPoint, JobLogs } from '../../providers/quantum/backend.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The times and state every job answer carries. */
+/** The times and state every job answer carries, and where it runs. */
 const lifecycle = (job: JobRow) => ({
   job_arn: job.jobArn,
   job_name: job.jobName,
   status: job.status,
+  backend: job.backend,
+  simulated_locally: simulatedLocally(job.backend, job.device),
   created_at: job.createdAt.toISOString(),
   started_at: iso(job.startedAt),
   ended_at: iso(job.endedAt),
@@ -26,6 +29,7 @@ export const presentHybridJob = (job: JobRow): HybridJob => ({
   failure_reason: job.failureReason,
   tags: job.tags,
   hyperparameters: job.hyperparameters,
+  scan: job.scanId === null ? null : { scan_id: job.scanId, scan_name: job.scanName ?? '' },
 });
 
 export const presentIqmJob = (job: JobRow): IqmJob => ({

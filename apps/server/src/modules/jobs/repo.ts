@@ -84,6 +84,15 @@ export class JobsRepo extends Repo {
     return row;
   }
 
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.db.delete(jobs).where(inArray(jobs.id, [...ids]));
+  }
+
+  /** The jobs of a bond scan (jobs_scan_idx). */
+  async scanJobs(scanId: string): Promise<JobRow[]> {
+    return this.db.select().from(jobs).where(eq(jobs.scanId, scanId));
+  }
+
   /** What the engine stored for each computation of a job, in run order. */
   async runResults(jobId: string): Promise<StoredRunResult[]> {
     const rows = await this.db
@@ -157,16 +166,9 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * The molecule's name as the table shows it (moleculeName in the contract): each atom's first token, 'N2' for
- * two atoms of one element, else the symbols in order ('LiH').
- */
-const moleculeSymbols = sql`btrim(regexp_replace(regexp_replace(coalesce(${jobs.hyperparameters}->>'molecule_geometry', ''), '([^;\\s,]+)[^;]*', '\\1', 'g'), '[;\\s]+', ' ', 'g'))`;
-const moleculeName = sql`replace(regexp_replace(${moleculeSymbols}, '^(\\S+) \\1$', '\\1' || '2'), ' ', '')`;
-
-/**
  * A user's jobs of one kind that pass the filters. The owner leads every index, so the filters only ever
- * scan that user's rows; the search is a contains match (strpos: no LIKE wildcards to escape), which no
- * B-tree serves and pg_trgm is not in PGlite, so it costs a pass over the user's rows.
+ * scan that user's rows; the search is a contains match (strpos: no LIKE wildcards to escape) in the kept
+ * search_text, which no B-tree serves and pg_trgm is not in PGlite, so it costs a pass over the user's rows.
  */
 function ownedMatching(userId: string, kind: JobKind, filters: JobListFilters): SQL[] {
   const conditions: SQL[] = [eq(jobs.userId, userId), eq(jobs.kind, kind)];
@@ -181,9 +183,7 @@ function ownedMatching(userId: string, kind: JobKind, filters: JobListFilters): 
   if (filters.createdTo) conditions.push(sql`${jobs.createdAt} < ${filters.createdTo}::timestamptz`);
   if (filters.search) {
     const search = filters.search.toLowerCase();
-    conditions.push(
-      sql`(strpos(lower(${jobs.jobName}), ${search}) > 0 or strpos(lower(${moleculeName}), ${search}) > 0)`,
-    );
+    conditions.push(sql`strpos(${jobs.searchText}, ${search}) > 0`);
   }
   return conditions;
 }

@@ -1,7 +1,7 @@
 import {
   errorMha,
-  findDevice,
   referenceEnergy,
+  simulatedLocally,
   withinChemicalAccuracy,
   type EnergyDataPoint,
   type JobResultDocument,
@@ -20,7 +20,7 @@ function storedNumber(value: string | undefined): number | null {
 }
 
 /** A molecule the job names, with the engine's result once it has one (`stored`, from the same run). */
-function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): MoleculeResult {
+export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): MoleculeResult {
   const geometry = {
     geometry_tag: run.hyperparameters.geometry_tag ?? null,
     molecule_geometry: run.hyperparameters.molecule_geometry ?? '',
@@ -38,6 +38,7 @@ function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): Mo
       string_sources: null,
       iterations: null,
       engine_seconds: null,
+      reference_seconds: null,
       cpu_seconds: null,
     };
   }
@@ -61,12 +62,10 @@ function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): Mo
     string_sources: stored.provenance ?? null,
     iterations: stored.iterations,
     engine_seconds: stored.seconds,
+    reference_seconds: stored.referenceSeconds ?? null,
     cpu_seconds: stored.cpuSeconds,
   };
 }
-
-/** Every IQM device is a quantum computer; a cloud job names a simulator or a QPU. */
-const namesQuantumComputer = (job: JobRow) => job.kind === 'iqm' || findDevice(job.device)?.kind === 'qpu';
 
 /** The shots per circuit the engine reads from the job's settings; null for settings it refuses. */
 function shotsPerCircuit(runs: readonly EngineRun[]): number | null {
@@ -109,7 +108,7 @@ export function presentResult(
     failure_reason: job.failureReason,
     backend: job.backend,
     device: job.device,
-    simulated_locally: job.backend === 'local' && namesQuantumComputer(job),
+    simulated_locally: simulatedLocally(job.backend, job.device),
     shots_per_circuit: shotsPerCircuit(runs),
     hyperparameters: job.hyperparameters,
     molecules,

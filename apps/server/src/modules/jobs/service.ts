@@ -1,6 +1,9 @@
 import {
   DEFAULT_JOB_SORT,
   JOB_MESSAGES,
+  deviceRefusal,
+  findDevice,
+  SCAN_MESSAGES,
   parseJobSort,
   type CancelHybridJobResponse,
   type CreateHybridJobRequest,
@@ -23,13 +26,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobKind, JobRow } from '../../db/schema/jobs.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
+import type { QuantumBackend } from '../../providers/quantum/backend.ts';
 import type { QuantumBackends } from '../../providers/quantum/backends.ts';
 import { RUNNER_BACKENDS } from '../../worker/queue.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
-import { hybridJobDraft, iqmJobDraft, type JobDraft } from './drafts.ts';
+import { hybridJobDrafts, iqmJobDraft, type JobDraft } from './drafts.ts';
 import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, defaultWorkerMemoryMb, type JobLimits } from './job-limits.ts';
 import { chemistryRefusal } from './chemistry-refusal.ts';
 import { memoryRefusal } from './memory-refusal.ts';
@@ -99,15 +103,19 @@ export class JobsService {
     const owner = await this.listedUser(user, query.user_id);
     const filters = listFilters(query);
     const sort = parseJobSort(query.sort);
-    const [page, total_count] = await Promise.all([
-      this.page(owner, 'hybrid', { ...query, filters, sort }, presentHybridJob),
-      this.deps.repo.count(owner.id, 'hybrid', filters),
-    ]);
+    const { page, matching } = await this.page(
+      owner,
+      'hybrid',
+      { ...query, filters, sort },
+      presentHybridJob,
+    );
+    // Counting scans the user's rows when a search or filter other than status is asked: only when needed.
+    const total_count = matching ?? (await this.deps.repo.count(owner.id, 'hybrid', filters));
     return { ...page, total_count };
   }
 
   createHybrid(actor: Actor, request: CreateHybridJobRequest): Promise<CreateHybridJobResponse> {
-    return this.create(actor, hybridJobDraft(request, this.now()));
+    return this.create(actor, hybridJobDrafts(request, this.now()));
   }
 
   /** With `refresh`, the back end is asked first (for a remote one, the service's state replaces ours). */
@@ -161,8 +169,8 @@ export class JobsService {
     return presentResult(job, stored, points.map(presentPoint));
   }
 
-  listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
-    return this.page(user, 'iqm', { ...query, filters: {}, sort: NEWEST_FIRST }, presentIqmJob);
+  async listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
+    return (await this.page(user, 'iqm', { ...query, filters: {}, sort: NEWEST_FIRST }, presentIqmJob)).page;
   }
 
   async iqmJob(user: UserRow, id: string): Promise<IqmJob> {
@@ -171,66 +179,117 @@ export class JobsService {
   }
 
   createIqm(actor: Actor, request: CreateIqmJobRequest): Promise<CreateIqmJobResponse> {
-    return this.create(actor, iqmJobDraft(request));
+    return this.create(actor, [iqmJobDraft(request, this.now())]);
   }
 
   /**
-   * Stores and submits a job billed to a permission source valid now (the payload's, else the user's
-   * active one), once its back end has accepted the hyperparameters. A refusal stores nothing; the job and
-   * its audit record are stored together.
+   * Stores and submits jobs billed to a permission source valid now (the payload's, else the user's active
+   * one): one, or a bond scan's. Every job is checked before anything is stored, so one refused molecule
+   * refuses the whole scan; the jobs and their audit records are stored together, within the user's active
+   * limit as a whole.
    */
-  private async create(actor: Actor, draft: JobDraft): Promise<CreateHybridJobResponse> {
-    const source = await this.deps.permissions.resolveSource(actor.user.id, draft.permissionSource);
-    const backend = this.deps.backends.current(draft.kind);
-    const refusal = await backend.refusal(draft.kind, draft.hyperparameters, actor.user.id);
+  private async create(actor: Actor, drafts: readonly JobDraft[]): Promise<CreateHybridJobResponse> {
+    const [first] = drafts;
+    const source = await this.deps.permissions.resolveSource(actor.user.id, first.permissionSource);
+    const backend = this.deps.backends.current(first.kind);
+    const onRunners = RUNNER_BACKENDS.includes(backend.name);
+    for (const draft of drafts) await this.checkRunnable(draft, backend, onRunners, actor.user.id);
+    const jobs = await this.deps.repo.transaction(async (repo) => {
+      if (onRunners) await this.checkActiveLimit(repo, actor.user.id, drafts.length);
+      const stored: JobRow[] = [];
+      for (const draft of drafts) {
+        const job = await repo.insert({
+          id: draft.id,
+          jobArn: backend.jobArn(draft.region, draft.resource),
+          jobName: draft.jobName,
+          userId: actor.user.id,
+          kind: draft.kind,
+          backend: backend.name,
+          status: backend.initialStatus,
+          device: draft.device,
+          hyperparameters: draft.hyperparameters,
+          instanceConfig: draft.instanceConfig,
+          tags: draft.tags,
+          permissionSource: source,
+          scanId: draft.scan?.id ?? null,
+          scanName: draft.scan?.name ?? null,
+        });
+        await this.deps.audit.within(repo).record(actor, 'job.create', auditTarget(job), {
+          kind: job.kind,
+          backend: job.backend,
+          device: job.device,
+          permission_source: source.type,
+          organization_id: source.organization_id,
+          billed_to: source.billed_to,
+          ...(draft.scan ? { scan_id: draft.scan.id } : {}),
+        });
+        stored.push(job);
+      }
+      return stored;
+    });
+    await this.submitAll(backend, jobs);
+    const created = jobs.map((job) => ({ job_arn: job.jobArn, status: job.status }));
+    const { scan } = first;
+    return {
+      ...created[0],
+      ...(scan ? { scan: { scan_id: scan.id, scan_name: scan.name, jobs: created } } : {}),
+    };
+  }
+
+  /**
+   * Submits the jobs in order. A back end that refuses one removes it (Braket's CreateJob); the jobs after it,
+   * never submitted, are removed too, so none waits for a submission that will not come. Those before it run.
+   */
+  private async submitAll(backend: QuantumBackend, jobs: readonly JobRow[]): Promise<void> {
+    for (const [index, job] of jobs.entries()) {
+      try {
+        await backend.submit(job);
+      } catch (error) {
+        await this.deps.repo.remove(jobs.slice(index + 1).map((unsent) => unsent.id));
+        throw error;
+      }
+    }
+  }
+
+  /** Refuses, with a 400 and the reason, a job its back end, this server's runners or the engine cannot run. */
+  private async checkRunnable(
+    draft: JobDraft,
+    backend: QuantumBackend,
+    onRunners: boolean,
+    userId: string,
+  ): Promise<void> {
+    // The forms' own rule and words, on every back end: the local engine would run any device, but the job
+    // names one that cannot take it. IQM Resonance's computers are not among the cloud devices: no rule.
+    const device = findDevice(draft.device);
+    const unavailable = device && deviceRefusal(device, this.now());
+    if (unavailable) throw badRequest(unavailable);
+    const refusal = await backend.refusal(draft.kind, draft.hyperparameters, userId);
     if (refusal) throw badRequest(refusal);
     const instanceType = draft.instanceConfig?.instanceType;
     const unrunnable = instanceType === undefined ? null : backend.instanceRefusal?.(instanceType);
     if (unrunnable) throw badRequest(unrunnable);
-    const unchemical = chemistryRefusal(draft.kind, draft.hyperparameters);
+    const unchemical = chemistryRefusal(draft.kind, draft.hyperparameters, draft.scan !== null);
     if (unchemical) throw badRequest(unchemical);
     // Braket jobs run in the customer's own account; only jobs on this server's runners share its capacity.
-    const onRunners = RUNNER_BACKENDS.includes(backend.name);
     const tooLarge =
       onRunners && memoryRefusal(draft.kind, draft.hyperparameters, backend.name, this.limits.workerMemoryMb);
     if (tooLarge) throw badRequest(tooLarge);
-    const job = await this.deps.repo.transaction(async (repo) => {
-      if (onRunners) await this.checkActiveLimit(repo, actor.user.id);
-      const stored = await repo.insert({
-        id: draft.id,
-        jobArn: backend.jobArn(draft.region, draft.resource),
-        jobName: draft.jobName,
-        userId: actor.user.id,
-        kind: draft.kind,
-        backend: backend.name,
-        status: backend.initialStatus,
-        device: draft.device,
-        hyperparameters: draft.hyperparameters,
-        instanceConfig: draft.instanceConfig,
-        tags: draft.tags,
-        permissionSource: source,
-      });
-      await this.deps.audit.within(repo).record(actor, 'job.create', auditTarget(stored), {
-        kind: stored.kind,
-        backend: stored.backend,
-        device: stored.device,
-        permission_source: source.type,
-        organization_id: source.organization_id,
-        billed_to: source.billed_to,
-      });
-      return stored;
-    });
-    await backend.submit(job);
-    return { job_arn: job.jobArn, status: job.status };
   }
 
-  /** A user at MAX_ACTIVE_JOBS_PER_USER gets a 429; the lock makes simultaneous creates count one by one. */
-  private async checkActiveLimit(repo: JobsRepo, userId: string): Promise<void> {
+  /**
+   * A user whose `adding` jobs would take them past MAX_ACTIVE_JOBS_PER_USER gets a 429 and none is stored; the
+   * lock makes simultaneous creates count one by one.
+   */
+  private async checkActiveLimit(repo: JobsRepo, userId: string, adding: number): Promise<void> {
     await repo.lockOwner(userId);
     const limit = this.limits.maxActivePerUser;
-    if ((await repo.countActive(userId, RUNNER_BACKENDS)) >= limit) {
-      throw tooManyRequests(JOB_MESSAGES.tooManyActiveJobs(limit));
-    }
+    const active = await repo.countActive(userId, RUNNER_BACKENDS);
+    if (active + adding <= limit) return;
+    throw tooManyRequests(
+      adding === 1
+        ? JOB_MESSAGES.tooManyActiveJobs(limit)
+        : SCAN_MESSAGES.tooManyActiveJobs(limit, active, adding),
+    );
   }
 
   /** Whose jobs a list shows: the caller's, or with user_id (e-mail or username) anyone's for an admin. */
@@ -244,14 +303,15 @@ export class JobsService {
 
   /**
    * Keyset paging (next_token) in the default order; in any other order, or with `page`, an offset (a
-   * next_token then carries it).
+   * next_token then carries it). `matching` is how many jobs match when the page tells: it ends the list and
+   * its place in it is known (an offset, with jobs on the page or at the top).
    */
   private async page<T>(
     owner: UserRow,
     kind: JobKind,
     query: ListRequest,
     present: (job: JobRow) => T,
-  ): Promise<Page<T>> {
+  ): Promise<{ page: Page<T>; matching?: number }> {
     if (query.page !== undefined && query.next_token !== undefined)
       throw badRequest(JOB_MESSAGES.pageWithToken);
     const from = query.next_token === undefined ? undefined : decodePosition(query.next_token);
@@ -273,7 +333,11 @@ export class JobsService {
     const last = jobs.at(-1);
     const more = rows.length > query.max_results && last !== undefined;
     const next = keyset ? last?.position : { offset: offset + query.max_results };
-    return { jobs: jobs.map(present), next_token: more && next ? encodePosition(next) : null };
+    const placed = !(from && 'createdAt' in from) && (jobs.length > 0 || offset === 0);
+    return {
+      page: { jobs: jobs.map(present), next_token: more && next ? encodePosition(next) : null },
+      matching: !more && placed ? offset + jobs.length : undefined,
+    };
   }
 
   /**
@@ -305,4 +369,4 @@ export class JobsService {
   }
 }
 
-const auditTarget = (job: JobRow) => ({ type: 'job' as const, id: job.jobArn, label: job.jobName });
+export const auditTarget = (job: JobRow) => ({ type: 'job' as const, id: job.jobArn, label: job.jobName });

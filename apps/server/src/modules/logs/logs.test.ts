@@ -47,6 +47,7 @@ describe('the audit log at /logs', () => {
       timestamp: expect.any(String),
       actor_email: owner.email,
       action: 'organization.create',
+      summary: `created the organization "${name}"`,
       target_type: 'organization',
       target_id: orgId,
       target_label: name,
@@ -62,6 +63,52 @@ describe('the audit log at /logs', () => {
     );
     const words = await search(admin, `search=${encodeURIComponent(`${member.email} ownership`)}`);
     expect(words.logs.map((log: { action: string }) => log.action)).toEqual(['ownership.transfer']);
+  });
+
+  it('reads each entry as a sentence that names the member, invitee or user it was about', async () => {
+    const admin = await makeUser(t, { admin: true });
+    const owner = await makeUser(t);
+    const member = await makeUser(t);
+    const guest = uniqueEmail('guest');
+    const orgId = await createOrg(t, owner, 'Sentences');
+    const steps: [TestUser, Parameters<typeof call>[1], string, object][] = [
+      [owner, 'PATCH', `/auth/orgs/${orgId}`, { name: 'Sentence Lab' }],
+      [owner, 'POST', `/auth/orgs/${orgId}/members`, { email: member.email }],
+      [owner, 'PATCH', `/auth/orgs/${orgId}/members/${member.email}/permissions`, { can_create_jobs: true }],
+      [
+        owner,
+        'POST',
+        `/auth/invites/organization?org_id=${orgId}`,
+        { email: guest, role: 'organization_owner' },
+      ],
+      [admin, 'PUT', `/auth/admin/users/${member.email}/system-admin`, { is_system_admin: true }],
+      [admin, 'PUT', `/auth/admin/users/${member.email}/system-admin`, { is_system_admin: false }],
+      [admin, 'PATCH', `/auth/orgs/${orgId}/members/${member.email}`, { role: 'organization_owner' }],
+      [member, 'PATCH', `/auth/orgs/${orgId}/members/${owner.email}/permissions`, { can_create_jobs: false }],
+      [member, 'DELETE', `/auth/orgs/${orgId}/members/${owner.email}`, {}],
+    ];
+    for (const [caller, method, url, payload] of steps) {
+      const res = await call(t.app, method, url, caller, method === 'DELETE' ? undefined : payload);
+      expect(res.statusCode, url).toBeLessThan(300);
+    }
+    const sentences = async (query: string) =>
+      (await search(admin, query)).logs
+        .reverse()
+        .map((log: { actor_email: string; summary: string }) => `${log.actor_email} ${log.summary}`);
+    expect(await sentences(`search=${encodeURIComponent(orgId)}`)).toEqual([
+      `${owner.email} created the organization "Sentences"`,
+      `${owner.email} renamed the organization "Sentences" to "Sentence Lab"`,
+      `${owner.email} added ${member.email} to "Sentence Lab"`,
+      `${owner.email} allowed ${member.email} to create jobs in "Sentence Lab"`,
+      `${owner.email} invited ${guest} to "Sentence Lab" as Owner`,
+      `${admin.email} made ${member.email} the Owner of "Sentence Lab"`,
+      `${member.email} stopped ${owner.email} from creating jobs in "Sentence Lab"`,
+      `${member.email} removed ${owner.email} from "Sentence Lab"`,
+    ]);
+    expect(await sentences(`action=user.system_admin&search=${encodeURIComponent(member.email)}`)).toEqual([
+      `${admin.email} granted System Admin to ${member.email}`,
+      `${admin.email} revoked System Admin from ${member.email}`,
+    ]);
   });
 
   it('keeps the record of a deleted account under its e-mail address', async () => {

@@ -9,6 +9,7 @@ export interface Standing {
 
 export type OrganizationAction =
   | 'view'
+  | 'rename'
   | 'leave'
   | 'invite'
   | 'addMember'
@@ -32,6 +33,7 @@ export const ORGANIZATION_POLICY: Record<
   { holders: readonly Holder[]; refusal: string }
 > = {
   view: { holders: [ADMIN, OWNER, MEMBER], refusal: ORG_MESSAGES.notMember },
+  rename: { holders: [OWNER], refusal: ORG_MESSAGES.ownerOnly },
   leave: { holders: [OWNER, MEMBER], refusal: ORG_MESSAGES.notMember },
   invite: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
   addMember: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },

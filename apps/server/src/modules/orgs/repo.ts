@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '@hivqe/contract';
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Repo } from '../../db/repo.ts';
 import { organizationMembers, organizations, users } from '../../db/schema/index.ts';
@@ -62,8 +62,22 @@ export class OrgsRepo extends Repo {
     await this.db.delete(organizations).where(eq(organizations.id, orgId));
   }
 
+  async renameOrganization(orgId: string, name: string): Promise<void> {
+    await this.db.update(organizations).set({ name }).where(eq(organizations.id, orgId));
+  }
+
   /** Every organization, or only the caller's, with its owner, creator, size and the caller's role. */
-  async listOrganizations(callerId: string, onlyCallers: boolean) {
+  listOrganizations(callerId: string, onlyCallers: boolean) {
+    return this.organizationsSeenBy(callerId, onlyCallers ? isNotNull(mine.userId) : undefined);
+  }
+
+  /** One organization as the list shows it to `callerId`. */
+  async listedOrganization(callerId: string, orgId: string) {
+    const [row] = await this.organizationsSeenBy(callerId, eq(organizations.id, orgId));
+    return row;
+  }
+
+  private organizationsSeenBy(callerId: string, where: SQL | undefined) {
     return this.db
       .select({
         id: organizations.id,
@@ -80,7 +94,7 @@ export class OrgsRepo extends Repo {
       .leftJoin(ownership, ownershipOfOrganization)
       .leftJoin(owner, eq(owner.id, ownership.userId))
       .leftJoin(mine, and(eq(mine.orgId, organizations.id), eq(mine.userId, callerId)))
-      .where(onlyCallers ? isNotNull(mine.userId) : undefined)
+      .where(where)
       .orderBy(asc(organizations.createdAt), asc(organizations.id));
   }
 

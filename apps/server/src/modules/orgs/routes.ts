@@ -10,6 +10,7 @@ import {
   organizationMember,
   organizationParams,
   organizationsResponse,
+  renameOrganizationRequest,
   transferOwnershipRequest,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,6 +47,19 @@ export const orgsRoutes =
         schema: { tags, params: organizationParams, response: { 200: messageResponse } },
       },
       async (request) => orgs.deleteOrganization(actorOf(request), request.params.orgId),
+    );
+    app.patch(
+      '/auth/orgs/:orgId',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          params: organizationParams,
+          body: renameOrganizationRequest,
+          response: { 200: organization },
+        },
+      },
+      async (request) => orgs.rename(actorOf(request), request.params.orgId, request.body.name),
     );
     app.get(
       '/auth/orgs/:orgId/members',

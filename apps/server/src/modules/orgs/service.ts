@@ -1,5 +1,7 @@
 import {
   ORG_MESSAGES,
+  ownNameTakenMessage,
+  ownerNameTakenMessage,
   ownershipTransferredMessage,
   type AuditAction,
   type CreateOrganizationRequest,
@@ -15,6 +17,7 @@ import type { AuditLog } from '../audit/service.ts';
 import { AuthRepo, type UserRow } from '../auth/repo.ts';
 import { authorize, type OrganizationAction, type Standing } from './policy.ts';
 import { presentMember, presentOrganization } from './presenters.ts';
+import { refusingNameClash } from './name-clash.ts';
 import type { MembershipRow, OrganizationRow, OrgsRepo } from './repo.ts';
 
 export interface OrgsServiceDeps {
@@ -29,20 +32,25 @@ export class OrgsService {
   constructor(private readonly deps: OrgsServiceDeps) {}
 
   async create(actor: Actor, input: CreateOrganizationRequest): Promise<Organization> {
-    const org = await this.deps.repo.transaction(async (repo) => {
-      const row = await repo.insertOrganization({
-        name: input.name,
-        defaultCanCreateJobs: input.default_can_create_jobs,
-        createdBy: actor.user.id,
-      });
-      await repo.insertMembership({
-        orgId: row.id,
-        userId: actor.user.id,
-        role: 'organization_owner',
-        canCreateJobs: true,
-      });
-      return row;
-    });
+    const org = await refusingNameClash(
+      () =>
+        this.deps.repo.transaction(async (repo) => {
+          const row = await repo.insertOrganization({
+            name: input.name,
+            defaultCanCreateJobs: input.default_can_create_jobs,
+            createdBy: actor.user.id,
+            ownerId: actor.user.id,
+          });
+          await repo.insertMembership({
+            orgId: row.id,
+            userId: actor.user.id,
+            role: 'organization_owner',
+            canCreateJobs: true,
+          });
+          return row;
+        }),
+      ownNameTakenMessage(input.name),
+    );
     await this.audit(actor, 'organization.create', org, {
       default_can_create_jobs: org.defaultCanCreateJobs,
     });
@@ -59,6 +67,24 @@ export class OrgsService {
   async list(actor: Actor): Promise<OrganizationsResponse> {
     const rows = await this.deps.repo.listOrganizations(actor.user.id, !actor.user.isSystemAdmin);
     return { organizations: rows.map(presentOrganization) };
+  }
+
+  /** The owner renames the organization; another of theirs with the same name makes it a 409. */
+  async rename(actor: Actor, orgId: string, name: string): Promise<Organization> {
+    const renamed = await refusingNameClash(
+      () =>
+        this.change(actor, orgId, 'rename', async (repo) => {
+          await repo.renameOrganization(orgId, name);
+          return repo.listedOrganization(actor.user.id, orgId);
+        }),
+      ownNameTakenMessage(name),
+    );
+    if (!renamed.result) throw notFound(ORG_MESSAGES.notFound);
+    if (renamed.org.name !== name) {
+      const from = renamed.org.name;
+      await this.audit(actor, 'organization.rename', { ...renamed.org, name }, { from, to: name });
+    }
+    return presentOrganization(renamed.result);
   }
 
   async members(actor: Actor, orgId: string): Promise<MembersResponse> {
@@ -135,7 +161,7 @@ export class OrgsService {
     const moved = await this.change(actor, orgId, 'transferOwnership', async (repo, org) => {
       const { user, membership } = await existingMember(repo, orgId, targetEmail);
       if (membership.role === 'organization_owner') throw conflict(ORG_MESSAGES.alreadyOwner);
-      await repo.makeOwner(orgId, user.id, org.defaultCanCreateJobs);
+      await makeOwner(repo, org, user);
       return user.email;
     });
     await this.audit(actor, 'ownership.transfer', moved.org, { from: actor.user.email, to: moved.result });
@@ -159,9 +185,7 @@ export class OrgsService {
         throw conflict(ORG_MESSAGES.ownerRequired);
       }
       if (!before) await joinAsMember(repo, org, user.id);
-      if (role === 'organization_owner' && before !== role) {
-        await repo.makeOwner(orgId, user.id, org.defaultCanCreateJobs);
-      }
+      if (role === 'organization_owner' && before !== role) await makeOwner(repo, org, user);
       return { member: await memberOf(repo, orgId, user.id), before };
     });
     await this.audit(actor, 'member.role', changed.org, {
@@ -217,6 +241,17 @@ export function joinAsMember(repo: OrgsRepo, org: OrganizationRow, userId: strin
     role: 'organization_member',
     canCreateJobs: org.defaultCanCreateJobs,
   });
+}
+
+/**
+ * Makes `user`, a member, the owner and the owner a member (the caller holds the lock); 409 when `user` already
+ * owns an organization of this name.
+ */
+export function makeOwner(repo: OrgsRepo, org: OrganizationRow, user: UserRow): Promise<void> {
+  return refusingNameClash(
+    () => repo.makeOwner(org.id, user.id, org.defaultCanCreateJobs),
+    ownerNameTakenMessage(user.email, org.name),
+  );
 }
 
 async function userByLogin(repo: OrgsRepo, login: string, missing: string): Promise<UserRow> {

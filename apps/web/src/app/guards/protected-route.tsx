@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { useAuth } from '../../features/auth/auth-context.ts';
-import { LoginScreen } from '../../features/auth/components/login-screen.tsx';
-import { SetNewPasswordScreen } from '../../features/auth/components/set-new-password-screen.tsx';
+import { LoginScreen, SetNewPasswordScreen } from '../screens.tsx';
 
 /** accounts.md 2.2: signed-out visitors get the login screen in place, so the URL they asked for stays. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

@@ -53,7 +53,7 @@ describe('home shell', () => {
     expect(await screen.findByRole('heading', { name: 'HI-VQE Hybrid Jobs' })).toBeInTheDocument();
   });
 
-  it('adds User Management, Invitations and IQM for a system administrator', async () => {
+  it('adds User Management, Invitations, IQM and Audit Logs for a system administrator', async () => {
     signedInAs(SYSTEM_ADMIN);
     renderApp('/');
 
@@ -66,6 +66,7 @@ describe('home shell', () => {
       'User Management',
       'Invitations',
       'IQM',
+      'Audit Logs',
     ]);
   });
 
@@ -84,6 +85,38 @@ describe('home shell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
+  it('offers the same sections from a Menu button, for screens too narrow for the sidebar', async () => {
+    signedInAs(SYSTEM_ADMIN);
+    const { user } = renderApp('/?section=account');
+    await screen.findByText('Welcome, ada@example.com');
+    await menu().findByRole('link', { name: 'IQM' });
+    const button = screen.getByRole('button', { name: 'Menu' });
+
+    await user.click(button);
+    const compact = screen.getByRole('menu', { name: 'Menu' });
+    expect(
+      within(compact)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(menuItems());
+    expect(within(compact).getByRole('menuitem', { name: 'Account' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Invitations' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?section=invitations');
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation Management', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
   it('opens a deep-linked section', async () => {
     signedInAs(SYSTEM_ADMIN);
     renderApp('/?section=iqm');
@@ -94,7 +127,7 @@ describe('home shell', () => {
 
   it.each([
     ['/admin', 'Admin Panel', 'User Management'],
-    ['/logs', 'Audit Logs', null],
+    ['/logs', 'Audit Logs', 'Audit Logs'],
   ])('opens %s on its own section for an administrator', async (path, heading, currentItem) => {
     signedInAs(SYSTEM_ADMIN);
     renderApp(path);

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { usePermissionsQuery } from '../../features/auth/api/get-permissions.ts';
 import { isSystemAdmin } from '../../features/auth/permissions.ts';
@@ -18,10 +20,12 @@ export function HomeShell({ defaultSection }: { defaultSection?: SectionId }) {
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <div className="flex flex-1">
+      <div className="flex flex-1 flex-col md:flex-row">
         <SideMenu current={section} showSystemAdminItems={isSystemAdmin(permissions)} />
-        <main className="flex-1 p-8">
-          <SectionContent section={section} />
+        <main className="min-w-0 flex-1 p-4 sm:p-8">
+          <Suspense fallback={<StatusMessage>Loading...</StatusMessage>}>
+            <SectionContent section={section} />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,14 +1,16 @@
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
-import { AccountSettingsPage } from '../../features/account/components/account-settings-page.tsx';
-import { AdminPanel } from '../../features/admin/components/admin-panel.tsx';
-import { AuditLogsPage } from '../../features/admin/components/audit-logs-page.tsx';
-import { InvitationsPage } from '../../features/invitations/components/invitations-page.tsx';
-import { IqmJobsPanel } from '../../features/iqm/components/iqm-jobs-panel.tsx';
-import { HybridJobsPanel } from '../../features/jobs/components/hybrid-jobs-panel.tsx';
-import { OrganizationsPage } from '../../features/organizations/components/organizations-page.tsx';
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { isSystemAdmin } from '../../features/auth/permissions.ts';
+import {
+  AccountSettingsPage,
+  AdminPanel,
+  AuditLogsPage,
+  HybridJobsPanel,
+  InvitationsPage,
+  IqmJobsPanel,
+  OrganizationsPage,
+} from '../screens.tsx';
 import type { Section } from './sections.ts';
 
 export function SectionContent({ section }: { section: Section }) {

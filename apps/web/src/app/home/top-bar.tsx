@@ -15,7 +15,7 @@ export function TopBar() {
   }
 
   return (
-    <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
+    <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
       <Link to="/" className="flex items-center gap-3">
         <Logo />
         <div>
@@ -23,8 +23,8 @@ export function TopBar() {
           <p className="text-xs text-slate-500">Quantum Computing Platform</p>
         </div>
       </Link>
-      <div className="flex items-center gap-4 text-sm">
-        <span className="text-slate-600">Welcome, {displayName(user)}</span>
+      <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <span className="min-w-0 break-all text-slate-600">Welcome, {displayName(user)}</span>
         <Link to="/about" className="font-medium text-accent-600 hover:underline">
           About
         </Link>

@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -14,59 +15,29 @@ interface TabsProps<Id extends string> {
   children: ReactNode;
 }
 
-/** WAI-ARIA tabs: the arrow keys move between tabs, and only the selected tab is in the tab order. */
+/** WAI-ARIA tabs (Radix): the arrow keys move between tabs and select them, only the selected tab is in the tab order. */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, children }: TabsProps<Id>) {
-  const baseId = useId();
-  const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
-
-  function onKeyDown(event: KeyboardEvent) {
-    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const index = tabs.findIndex((tab) => tab.id === selected);
-    const next = tabs[(index + step + tabs.length) % tabs.length];
-    onSelect(next.id);
-    tabRefs.current.get(next.id)?.focus();
-  }
-
   return (
-    <div className="space-y-6">
-      <div
-        role="tablist"
-        aria-label={label}
-        className="flex gap-2 border-b border-slate-200"
-        onKeyDown={onKeyDown}
-      >
-        {tabs.map((tab) => {
-          const isSelected = tab.id === selected;
-          return (
-            <button
-              key={tab.id}
-              ref={(node) => {
-                if (node) tabRefs.current.set(tab.id, node);
-                else tabRefs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-${tab.id}-tab`}
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => onSelect(tab.id)}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-                isSelected
-                  ? 'border-accent-600 text-accent-700'
-                  : 'border-transparent text-slate-500 hover:text-slate-700'
-              }`}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${selected}-tab`}>
-        {children}
-      </div>
-    </div>
+    <RadixTabs.Root
+      value={selected}
+      onValueChange={(value) => {
+        const tab = tabs.find((item) => item.id === value);
+        if (tab) onSelect(tab.id);
+      }}
+      className="space-y-6"
+    >
+      <RadixTabs.List aria-label={label} className="flex gap-2 border-b border-slate-200">
+        {tabs.map((tab) => (
+          <RadixTabs.Trigger
+            key={tab.id}
+            value={tab.id}
+            className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-700 data-[state=active]:border-accent-600 data-[state=active]:text-accent-700"
+          >
+            {tab.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      <RadixTabs.Content value={selected}>{children}</RadixTabs.Content>
+    </RadixTabs.Root>
   );
 }

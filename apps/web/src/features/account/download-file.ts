@@ -1,6 +1,6 @@
-/** Saves `text` as a file through the browser's download, without a server round trip. */
-export function downloadFile(filename: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `content` (text, or a Blob such as a PNG) as a file through the browser's download, without a server round trip. */
+export function downloadFile(filename: string, content: BlobPart, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -8,7 +8,7 @@ import { hybridJobDetailQueryOptions } from './api/get-hybrid-job-detail.ts';
  */
 export async function cloneHybridJob(
   queryClient: QueryClient,
-  job: HybridJob,
+  job: Pick<HybridJob, 'job_arn' | 'status'>,
   base: JobForm,
 ): Promise<JobForm> {
   const detail = await queryClient

@@ -11,6 +11,8 @@ import {
 
 /** What the jobs table shows of a job (jobs.md 2.1 'Table columns'), read from its hyperparameters. */
 export interface HybridJobView {
+  /** The name the user gave the job in its Name tag (AWS's convention), shown before the server's job_name. */
+  givenName: string | null;
   region: string;
   deviceName: string;
   deviceVendor: string;
@@ -24,6 +26,9 @@ function formatBondLength(length: number): string {
   const text = length.toFixed(3).replace(/0+$/, '');
   return text.endsWith('.') ? `${text}0` : text;
 }
+
+/** The tag AWS consoles read as a resource's own name. */
+const JOB_NAME_TAG = 'Name';
 
 const list = (values: readonly number[] | undefined) => (values ?? []).join(', ');
 
@@ -50,6 +55,7 @@ export function hybridJobView(job: HybridJob): HybridJobView {
       ? null
       : `${values.ansatz}, ${values.ansatz_entanglement ?? '-'}, ${values.ansatz_reps ?? '-'} reps, ${values.basis ?? '-'}`;
   return {
+    givenName: job.tags[JOB_NAME_TAG]?.trim() || null,
     region: arnRegion(job.job_arn),
     deviceName: deviceNameFromPath(job.device),
     deviceVendor: deviceVendorFromPath(job.device),

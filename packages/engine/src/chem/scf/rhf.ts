@@ -18,6 +18,13 @@ export interface RhfInput {
   coreHamiltonian: Float64Array;
   /** Closed-shell supermatrix of the two-electron integrals (scf/supermatrix.ts). */
   supermatrix: Float64Array;
+  /** Per-spin density to start from (scf/sad.ts); without it, the core Hamiltonian's orbitals. */
+  guess?: Float64Array;
+  /**
+   * Electrons of a partly filled level spread equally over its orbitals, `nocc` electrons per spin in
+   * all (possibly a fraction): the spherically averaged atoms of the SAD guess.
+   */
+  averageOpenLevel?: boolean;
 }
 
 export interface RhfResult {
@@ -27,10 +34,12 @@ export interface RhfResult {
   /** MO coefficients, row-major nbf × nmo, columns in ascending orbital energy. */
   orbitals: Float64Array;
   orbitalEnergies: Float64Array;
+  /** Per-spin density of those orbitals. */
+  density: Float64Array;
   iterations: number;
 }
 
-/** Closed-shell SCF from the core-Hamiltonian guess, accelerated by DIIS. */
+/** Closed-shell SCF from the given guess (or the core Hamiltonian), accelerated by DIIS. */
 export function runRhf(
   input: RhfInput,
   options: { signal?: AbortSignal; onLog?: (line: string) => void } = {},
@@ -39,16 +48,18 @@ export function runRhf(
   const { x, nmo } = canonicalOrthogonaliser(overlap, nbf);
   if (nmo < nbf) options.onLog?.(`RHF: dropped ${nbf - nmo} near-linearly-dependent combinations`);
   if (nmo < nocc) throw new EngineInputError('the basis set has fewer orbitals than occupied orbitals');
-  const diagonalise = (fock: Float64Array): { orbitals: Float64Array; energies: Float64Array } => {
+  const diagonalise = (fock: Float64Array): Orbitals => {
     const { values, vectors } = eigh(congruence(fock, x, nbf, nmo), nmo);
     return { orbitals: multiply(x, vectors, nbf, nmo, nmo), energies: values };
   };
-  let orbitals = diagonalise(h).orbitals;
+  let orbitals = diagonalise(
+    input.guess === undefined ? h : addMatrices(h, twoElectronFock(supermatrix, input.guess, nbf)),
+  );
   let previousEnergy = Number.NaN;
   const diis = new Diis();
   for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
     options.signal?.throwIfAborted();
-    const density = occupiedDensity(orbitals, nbf, nmo, nocc);
+    const density = densityOf(input, orbitals, nmo);
     const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
     const energy = traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion;
     const error = commutatorError(fock, density, overlap, x, nbf, nmo);
@@ -63,7 +74,7 @@ export function runRhf(
       return canonicalResult(input, diagonalise(fock), nmo, iteration);
     }
     previousEnergy = energy;
-    orbitals = diagonalise(diis.extrapolate(fock, error)).orbitals;
+    orbitals = diagonalise(diis.extrapolate(fock, error));
   }
   throw new EngineInputError(
     `RHF did not converge in ${MAX_ITERATIONS} iterations (the geometry may be unreasonable for a closed-shell state)`,
@@ -74,22 +85,50 @@ export function runRhf(
  * Final orbitals diagonalise the converged (not extrapolated) Fock matrix, and the energy is recomputed
  * from exactly those orbitals, so that downstream reference energies agree with it to rounding.
  */
-function canonicalResult(
-  input: RhfInput,
-  canonical: { orbitals: Float64Array; energies: Float64Array },
-  nmo: number,
-  iterations: number,
-): RhfResult {
-  const { nbf, nocc, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
-  const density = occupiedDensity(canonical.orbitals, nbf, nmo, nocc);
+function canonicalResult(input: RhfInput, canonical: Orbitals, nmo: number, iterations: number): RhfResult {
+  const { nbf, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
+  const density = densityOf(input, canonical, nmo);
   const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
   return {
     energy: traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion,
     nmo,
     orbitals: canonical.orbitals,
     orbitalEnergies: canonical.energies,
+    density,
     iterations,
   };
+}
+
+interface Orbitals {
+  /** Row-major nbf × nmo, columns in ascending energy. */
+  orbitals: Float64Array;
+  energies: Float64Array;
+}
+
+function densityOf(input: RhfInput, { orbitals, energies }: Orbitals, nmo: number): Float64Array {
+  return input.averageOpenLevel === true
+    ? weightedDensity(orbitals, input.nbf, nmo, averagedOccupations(energies, input.nocc))
+    : occupiedDensity(orbitals, input.nbf, nmo, input.nocc);
+}
+
+/** Orbitals whose energies differ by less than this (Ha) count as one level. */
+const DEGENERACY = 1e-6;
+
+/**
+ * Per-spin occupations of orbitals in ascending energy for `electrons` electrons per spin: the lowest
+ * filled, and the level that takes the last of them shared equally among its degenerate orbitals.
+ */
+function averagedOccupations(energies: Float64Array, electrons: number): Float64Array {
+  const occupations = new Float64Array(energies.length);
+  const last = Math.min(Math.ceil(electrons) - 1, energies.length - 1);
+  if (last < 0) return occupations;
+  let low = last;
+  while (low > 0 && energies[last] - energies[low - 1] < DEGENERACY) low--;
+  let high = last;
+  while (high + 1 < energies.length && energies[high + 1] - energies[last] < DEGENERACY) high++;
+  const shared = (electrons - low) / (high - low + 1);
+  for (let k = 0; k <= high; k++) occupations[k] = k < low ? 1 : shared;
+  return occupations;
 }
 
 /** Per-spin density Σ_{k<nocc} C_ik C_jk of the lowest `nocc` orbitals. */
@@ -99,11 +138,22 @@ export function occupiedDensity(
   nmo: number,
   nocc: number,
 ): Float64Array {
+  return weightedDensity(orbitals, nbf, nmo, new Float64Array(nocc).fill(1));
+}
+
+/** Per-spin density Σ_k w_k C_ik C_jk over the orbitals that have weights. */
+export function weightedDensity(
+  orbitals: Float64Array,
+  nbf: number,
+  nmo: number,
+  weights: Float64Array,
+): Float64Array {
   const density = new Float64Array(nbf * nbf);
   for (let i = 0; i < nbf; i++) {
     for (let j = 0; j <= i; j++) {
       let sum = 0;
-      for (let k = 0; k < nocc; k++) sum += orbitals[i * nmo + k] * orbitals[j * nmo + k];
+      for (let k = 0; k < weights.length; k++)
+        sum += weights[k] * orbitals[i * nmo + k] * orbitals[j * nmo + k];
       density[i * nbf + j] = sum;
       density[j * nbf + i] = sum;
     }

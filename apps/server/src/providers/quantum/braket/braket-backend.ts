@@ -19,6 +19,7 @@ import {
   BRAKET_LINE_TERMINATOR,
   braketInstanceRefusal,
   isTerminalJobStatus,
+  jobIdFromArn,
   JOB_ID_TAG,
   JOB_STATUSES,
   outputS3Path,
@@ -137,11 +138,12 @@ export class BraketBackend implements QuantumBackend {
    * (and `job`, which the jobs module answers with) takes Braket's ARN, the execution role and the output path.
    */
   async submit(job: JobRow): Promise<void> {
-    let accepted: { jobArn: string; roleArn: string; s3Path: string; jobName: string };
+    let accepted: { jobArn: string; roleArn: string; s3Path: string };
     try {
       const session = await this.session(job);
       const { account } = session;
-      const jobName = braketJobName(job.jobName);
+      // Braket's name for the job is its ARN's last segment; the name its owner chose is ours to keep.
+      const jobName = braketJobName(jobIdFromArn(job.jobArn));
       const s3Path = outputS3Path(serviceBucketName(this.region(job), account.accountId));
       const roleArn = `arn:aws:iam::${accountDigits(account.accountId)}:role/${this.deps.executionRoleName}`;
       const instance = job.instanceConfig ?? DEFAULT_INSTANCE;
@@ -170,7 +172,7 @@ export class BraketBackend implements QuantumBackend {
       );
       if (!answer.jobArn) throw awsHttpError(new Error('CreateJob answered no job ARN'), 'Amazon Braket');
       // The role Braket runs the job with, not the access role this server assumed to create it.
-      accepted = { jobArn: answer.jobArn, roleArn, s3Path, jobName };
+      accepted = { jobArn: answer.jobArn, roleArn, s3Path };
     } catch (error) {
       await this.deps.db.delete(jobs).where(eq(jobs.id, job.id));
       throw error;
@@ -179,7 +181,6 @@ export class BraketBackend implements QuantumBackend {
       .update(jobs)
       .set({
         jobArn: accepted.jobArn,
-        jobName: accepted.jobName,
         roleArn: accepted.roleArn,
         outputDataConfig: { s3Path: accepted.s3Path },
         updatedAt: new Date(),
@@ -237,19 +238,20 @@ export class BraketBackend implements QuantumBackend {
   }
 
   /**
-   * Every instance's stream (`{jobName}/algo-N-…`; older jobs `{jobName}`) from the start, merged by time into
-   * the job's first MAX_LOG_EVENTS events. `streamName` is the first stream's name (instance algo-1), the one
-   * the console shows.
+   * Every instance's stream (`{name}/algo-N-…`; older jobs `{name}`, the name being Braket's: the ARN's last
+   * segment) from the start, merged by time into the job's first MAX_LOG_EVENTS events. `streamName` is the
+   * first stream's name (instance algo-1), the one the console shows.
    */
   async logs(job: JobRow): Promise<JobLogs> {
     const session = await this.session(job);
     try {
-      const names = await this.streamNames(session.logs, job.jobName);
+      const braketName = jobIdFromArn(job.jobArn);
+      const names = await this.streamNames(session.logs, braketName);
       const streams: JobLogEvent[][] = [];
       // One stream after another: GetLogEvents has a small per-account rate, and a job has few instances.
       for (const name of names) streams.push(await this.readStream(session.logs, name));
       return {
-        streamName: names[0] ?? `${job.jobName}/algo-1`,
+        streamName: names[0] ?? `${braketName}/algo-1`,
         events: mergeByTime(streams).slice(0, MAX_LOG_EVENTS),
       };
     } catch (error) {

@@ -16,14 +16,14 @@ export function CopyableValues({
   return (
     <dl className="divide-y divide-slate-100 rounded-md border border-slate-200">
       {values.map(({ label, value }) => (
-        <div key={label} className="flex items-center justify-between gap-4 px-4 py-2.5">
-          <div className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="mt-0.5 font-mono text-sm break-all text-slate-900">{value}</dd>
-          </div>
-          <Button variant="link" aria-label={`Copy ${label}`} onClick={() => onCopy(label, value)}>
-            Copy
-          </Button>
+        <div key={label} className="px-4 py-2.5">
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+          <dd className="mt-0.5 flex items-center justify-between gap-4">
+            <span className="min-w-0 font-mono text-sm break-all text-slate-900">{value}</span>
+            <Button variant="link" aria-label={`Copy ${label}`} onClick={() => onCopy(label, value)}>
+              Copy
+            </Button>
+          </dd>
         </div>
       ))}
     </dl>

@@ -16,6 +16,7 @@ export const PLATFORM_SETTINGS: AccountSettingsResponse = {
   iqm_api_key: null,
   platform_account_id: '111122223333',
   connection_test_available: false,
+  hybrid_job_backend: 'local',
 };
 
 export const OWN_SETTINGS: AccountSettingsResponse = {

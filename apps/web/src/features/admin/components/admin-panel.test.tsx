@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
-import { SYSTEM_ADMIN } from '../../../test/session.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { signedInAs, SYSTEM_ADMIN } from '../../../test/session.ts';
 import {
   CHEM_GROUP_ID,
   organization,
@@ -40,13 +41,14 @@ const CAROL = adminUser('carol@example.com', {
     organizations: [{ org_id: CHEM_GROUP_ID, org_name: 'Chem Group', role: 'organization_member' }],
   },
 });
+const GRACE = adminUser('grace@example.com', { roles: { system_admin: true, organizations: [] } });
 const DAVE = adminUser('dave@example.com', { user_status: 'FORCE_CHANGE_PASSWORD' });
 const ERIN = adminUser('erin@example.com', { user_status: 'ARCHIVED' });
 
 const ORGANIZATIONS = [
   organization(),
-  organization({ org_id: CHEM_GROUP_ID, name: 'Chem Group', role: null }),
-  organization({ org_id: PHYSICS_CLUB_ID, name: 'Physics Club', role: null }),
+  organization({ org_id: CHEM_GROUP_ID, name: 'Chem Group', owner_id: 'bob@example.com', role: null }),
+  organization({ org_id: PHYSICS_CLUB_ID, name: 'Physics Club', owner_id: 'erin@example.com', role: null }),
 ];
 
 /** Two pages of users (Load More follows next_token); a search keeps the users whose e-mail contains it. */
@@ -55,13 +57,13 @@ function serveUsers() {
     const search = url.searchParams.get('search');
     if (search) {
       return HttpResponse.json({
-        users: [ADA, CAROL, DAVE, ERIN].filter((user) => user.email.includes(search)),
+        users: [ADA, CAROL, GRACE, DAVE, ERIN].filter((user) => user.email.includes(search)),
         next_token: null,
       });
     }
     return url.searchParams.get('next_token') === 'page-2'
       ? HttpResponse.json({ users: [DAVE, ERIN], next_token: null })
-      : HttpResponse.json({ users: [ADA, CAROL], next_token: 'page-2' });
+      : HttpResponse.json({ users: [ADA, CAROL, GRACE], next_token: 'page-2' });
   });
   server.use(http.get(apiPath('/auth/orgs/mine'), () => HttpResponse.json({ organizations: ORGANIZATIONS })));
   return requests;
@@ -143,7 +145,7 @@ describe('admin panel', () => {
         userRow('dave@example.com').queryByRole('button', { name: 'Org Roles' }),
       ).not.toBeInTheDocument();
       expect(userRow('erin@example.com').getByText('ARCHIVED')).toBeInTheDocument();
-      expect(screen.getAllByRole('listitem', { name: /@example.com/ })).toHaveLength(4);
+      expect(screen.getAllByRole('listitem', { name: /@example.com/ })).toHaveLength(5);
       expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
     });
 
@@ -164,24 +166,23 @@ describe('admin panel', () => {
       await waitFor(() => expect(requests.users).toHaveLength(before + 1));
     });
 
-    it('sets and clears the system administrator flag', async () => {
-      const changes = recordRequests('put', '/auth/admin/users/:user/system-admin', ({ body }) =>
-        HttpResponse.json({
-          ...CAROL,
-          roles: { ...CAROL.roles, system_admin: (body as { is_system_admin: boolean }).is_system_admin },
-        }),
-      );
-      const { user } = await openAdminPanel();
-
+    it('sets and clears another user’s flag without asking, then reads the list again', async () => {
+      const changes = recordRequests('put', '/auth/admin/users/:user/system-admin', ({ params, body }) => {
+        const target = [CAROL, GRACE].find((candidate) => candidate.username === params.user)!;
+        const flag = (body as { is_system_admin: boolean }).is_system_admin;
+        return HttpResponse.json({ ...target, roles: { ...target.roles, system_admin: flag } });
+      });
+      const { user, requests } = await openAdminPanel();
       await user.click(userRow('carol@example.com').getByRole('checkbox', { name: 'System Admin' }));
       await waitFor(() => expect(changes).toHaveLength(1));
-      await user.click(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' }));
+      await user.click(userRow('grace@example.com').getByRole('checkbox', { name: 'System Admin' }));
       await waitFor(() => expect(changes).toHaveLength(2));
-
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(changes.map(({ params, body }) => [params.user, body])).toEqual([
         ['carol-uuid', { is_system_admin: true }],
-        ['ada-uuid', { is_system_admin: false }],
+        ['grace-uuid', { is_system_admin: false }],
       ]);
+      await waitFor(() => expect(requests.users.length).toBeGreaterThan(1));
     });
 
     it.each([
@@ -194,8 +195,7 @@ describe('admin panel', () => {
     ])('shows %s when the flag cannot be changed, dismissible with ×', async (_, response, text) => {
       recordRequests('put', '/auth/admin/users/:user/system-admin', () => response);
       const { user } = await openAdminPanel();
-
-      await user.click(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' }));
+      await user.click(userRow('grace@example.com').getByRole('checkbox', { name: 'System Admin' }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(text);
 
@@ -203,7 +203,111 @@ describe('admin panel', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
 
-    it('asks before deleting a user and deletes by username', async () => {
+    describe('an administrator unticking their own System Admin', () => {
+      /** The session is ada@example.com's; after the change the server no longer counts her an administrator. */
+      function answerSelfDemotion(response: () => Response) {
+        return recordRequests('put', '/auth/admin/users/:user/system-admin', () => {
+          server.use(
+            http.get(apiPath('/auth/me/permissions'), () =>
+              HttpResponse.json({ permissions: [], groups: ['user'] }),
+            ),
+          );
+          return response();
+        });
+      }
+
+      async function openUsersInShell() {
+        const users = serveUsers();
+        serveHistory();
+        signedInAs(SYSTEM_ADMIN);
+        const view = renderApp('/?section=users');
+        await screen.findByRole('listitem', { name: 'ada@example.com' });
+        return { ...view, users };
+      }
+
+      const menuItems = () =>
+        within(screen.getByRole('navigation', { name: 'Main menu' }))
+          .getAllByRole('link')
+          .map((link) => link.textContent);
+
+      it('is asked to confirm, and Cancel changes nothing', async () => {
+        const changes = recordRequests('put', '/auth/admin/users/:user/system-admin');
+        const { user } = await openAdminPanel();
+        const checkbox = () => userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' });
+
+        await user.click(checkbox());
+        const dialog = screen.getByRole('dialog', { name: 'Remove Your System Admin Role' });
+        expect(dialog).toHaveTextContent(
+          'You are about to remove your own System Admin role. You will lose access to User Management, Invitations and Audit Logs at once, and only another system administrator can give it back.',
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(checkbox()).toBeChecked();
+        expect(changes).toHaveLength(0);
+      });
+
+      it('loses the administrator’s screens once the server agrees, without asking for the user list again', async () => {
+        const changes = answerSelfDemotion(() =>
+          HttpResponse.json({ ...ADA, roles: { ...ADA.roles, system_admin: false } }),
+        );
+        const { user, users } = await openUsersInShell();
+        const listReads = users.length;
+        expect(menuItems()).toContain('User Management');
+
+        await user.click(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' }));
+        const dialog = screen.getByRole('dialog', { name: 'Remove Your System Admin Role' });
+        await user.click(within(dialog).getByRole('button', { name: 'Remove My System Admin Role' }));
+
+        expect(
+          await screen.findByText('System administrator privileges are required to access this page.'),
+        ).toBeInTheDocument();
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(menuItems()).not.toContain('User Management');
+        expect(changes.map(({ params, body }) => [params.user, body])).toEqual([
+          ['ada-uuid', { is_system_admin: false }],
+        ]);
+        expect(users).toHaveLength(listReads);
+      });
+
+      it('follows a 403 the same way: the caller is no longer an administrator', async () => {
+        answerSelfDemotion(() =>
+          failure('System administrator privileges are required to access this page.', 403),
+        );
+        const { user, users } = await openUsersInShell();
+        const listReads = users.length;
+
+        await user.click(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' }));
+        const dialog = screen.getByRole('dialog', { name: 'Remove Your System Admin Role' });
+        await user.click(within(dialog).getByRole('button', { name: 'Remove My System Admin Role' }));
+
+        expect(
+          await screen.findByText('System administrator privileges are required to access this page.'),
+        ).toBeInTheDocument();
+        await waitFor(() => expect(menuItems()).not.toContain('User Management'));
+        expect(users).toHaveLength(listReads);
+      });
+
+      it('keeps the box ticked and shows why when the server refuses, e.g. for the last administrator', async () => {
+        recordRequests('put', '/auth/admin/users/:user/system-admin', () =>
+          failure('There must always be at least one system administrator.', 409),
+        );
+        const { user } = await openAdminPanel();
+
+        await user.click(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' }));
+        const dialog = screen.getByRole('dialog', { name: 'Remove Your System Admin Role' });
+        await user.click(within(dialog).getByRole('button', { name: 'Remove My System Admin Role' }));
+
+        expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+          'There must always be at least one system administrator.',
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+        expect(userRow('ada@example.com').getByRole('checkbox', { name: 'System Admin' })).toBeChecked();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      });
+    });
+
+    it('asks before deleting a user, naming their e-mail, and deletes by username', async () => {
       const deletions = recordRequests('delete', '/auth/admin/users/:user', () =>
         HttpResponse.json({ message: 'User deleted' }),
       );
@@ -212,7 +316,7 @@ describe('admin panel', () => {
       await user.click(userRow('carol@example.com').getByRole('button', { name: 'Delete' }));
       const dialog = screen.getByRole('dialog', { name: 'Delete User' });
       expect(dialog).toHaveTextContent(
-        'Are you sure you want to delete user "carol-uuid"? This action cannot be undone.',
+        'Are you sure you want to delete user "carol@example.com"? This action cannot be undone.',
       );
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -281,7 +385,11 @@ describe('admin panel', () => {
           .map((option) => option.textContent),
       ).toEqual(['Not a member', 'Member', 'Owner']);
 
+      expect(dialog.queryByText(/will become a member/)).not.toBeInTheDocument();
       await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Owner');
+      expect(dialog.getByText(/will become a member/)).toHaveTextContent(
+        'bob@example.com, the current owner of "Chem Group", will become a member.',
+      );
       await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Member');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
 
@@ -290,6 +398,20 @@ describe('admin panel', () => {
         [CHEM_GROUP_ID, 'carol@example.com', { role: 'organization_owner' }],
         [PHYSICS_CLUB_ID, 'carol@example.com', { role: 'organization_member' }],
       ]);
+    });
+
+    it('warns for each organization given a new owner, and not for the owner’s own', async () => {
+      const { user, dialog } = await openRoles('ada@example.com');
+      await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Owner');
+      await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Owner');
+      expect(dialog.getAllByText(/will become a member/).map((warning) => warning.textContent)).toEqual([
+        'bob@example.com, the current owner of "Chem Group", will become a member.',
+        'erin@example.com, the current owner of "Physics Club", will become a member.',
+      ]);
+      await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Member');
+      await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Not a member');
+      expect(dialog.queryByText(/will become a member/)).not.toBeInTheDocument();
+      expect(dialog.getByLabelText('Quantum Lab')).toHaveValue('organization_owner');
     });
 
     it('sends nothing for Not a member', async () => {

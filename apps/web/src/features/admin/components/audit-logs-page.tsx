@@ -15,9 +15,14 @@ const COLUMNS: Column<AuditLogEntry>[] = [
     cell: (entry) => <DateText value={entry.timestamp} withTime />,
     className: 'whitespace-nowrap',
   },
-  { header: 'Actor', cell: (entry) => entry.actor_email ?? 'System' },
-  { header: 'Action', cell: (entry) => <code className="text-xs">{entry.action}</code> },
-  { header: 'Target', cell: (entry) => entry.target_label ?? entry.target_id ?? entry.target_type },
+  {
+    header: 'Event',
+    cell: (entry) => (
+      <>
+        <span className="font-medium text-slate-900">{entry.actor_email ?? 'System'}</span> {entry.summary}
+      </>
+    ),
+  },
   { header: 'IP', cell: (entry) => entry.ip_address ?? '—' },
 ];
 

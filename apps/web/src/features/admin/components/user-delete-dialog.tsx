@@ -16,7 +16,7 @@ export function UserDeleteDialog({ user, onClose }: { user: AdminUser; onClose: 
       onConfirm={() => deletion.mutate(user.username, { onSuccess: onClose })}
       onCancel={onClose}
     >
-      Are you sure you want to delete user &quot;{user.username}&quot;? This action cannot be undone.
+      Are you sure you want to delete user &quot;{user.email}&quot;? This action cannot be undone.
     </ConfirmDialog>
   );
 }

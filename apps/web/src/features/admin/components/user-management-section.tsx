@@ -7,20 +7,29 @@ import { QueryErrorBanner } from '../../../components/ui/query-error-banner.tsx'
 import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
+import { useAuth } from '../../auth/auth-context.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useSetSystemAdmin } from '../api/set-system-admin.ts';
 import { AdminUserRow } from './admin-user-row.tsx';
+import { SelfDemotionDialog } from './self-demotion-dialog.tsx';
 import { UserDeleteDialog } from './user-delete-dialog.tsx';
 import { UserOrganizationRolesDialog } from './user-organization-roles-dialog.tsx';
 
-type UserDialog = { kind: 'delete' | 'roles'; user: AdminUser } | null;
+type UserDialog = { kind: 'delete' | 'roles' | 'demote-self'; user: AdminUser } | null;
+
+const SYSTEM_ADMIN_FALLBACK = 'Failed to change system admin role';
 
 export function UserManagementSection() {
   const [search, setSearch] = useState('');
   const users = useAdminUsers(search);
-  const systemAdmin = useSetSystemAdmin();
+  const callerEmail = useAuth().user?.email ?? null;
+  const systemAdmin = useSetSystemAdmin(callerEmail);
   const [dialog, setDialog] = useState<UserDialog>(null);
   const close = () => setDialog(null);
+  const changeSystemAdmin = (user: AdminUser, isSystemAdmin: boolean) => {
+    if (user.email === callerEmail && !isSystemAdmin) return setDialog({ kind: 'demote-self', user });
+    systemAdmin.mutate({ user, is_system_admin: isSystemAdmin });
+  };
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
 
   return (
@@ -34,9 +43,9 @@ export function UserManagementSection() {
     >
       <SearchForm label="Search users" placeholder="Search by username or email" onSearch={setSearch} />
       <QueryErrorBanner error={users.error} failedAt={users.errorUpdatedAt} fallback="Failed to load users" />
-      {systemAdmin.isError && (
+      {systemAdmin.isError && dialog?.kind !== 'demote-self' && (
         <Banner tone="error" onDismiss={systemAdmin.reset}>
-          {messageOf(systemAdmin.error, 'Failed to change system admin role')}
+          {messageOf(systemAdmin.error, SYSTEM_ADMIN_FALLBACK)}
         </Banner>
       )}
       {users.isPending && <StatusMessage>Loading users...</StatusMessage>}
@@ -47,10 +56,8 @@ export function UserManagementSection() {
             <AdminUserRow
               key={user.username}
               user={user}
-              isUpdating={systemAdmin.isPending && systemAdmin.variables?.user === user.username}
-              onSystemAdminChange={(isSystemAdmin) =>
-                systemAdmin.mutate({ user: user.username, is_system_admin: isSystemAdmin })
-              }
+              isUpdating={systemAdmin.isPending && systemAdmin.variables?.user.username === user.username}
+              onSystemAdminChange={(isSystemAdmin) => changeSystemAdmin(user, isSystemAdmin)}
               onManageRoles={() => setDialog({ kind: 'roles', user })}
               onDelete={() => setDialog({ kind: 'delete', user })}
             />
@@ -70,6 +77,19 @@ export function UserManagementSection() {
       )}
       {dialog?.kind === 'delete' && <UserDeleteDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'roles' && <UserOrganizationRolesDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'demote-self' && (
+        <SelfDemotionDialog
+          isPending={systemAdmin.isPending}
+          error={systemAdmin.isError ? messageOf(systemAdmin.error, SYSTEM_ADMIN_FALLBACK) : null}
+          onConfirm={() =>
+            systemAdmin.mutate({ user: dialog.user, is_system_admin: false }, { onSuccess: close })
+          }
+          onCancel={() => {
+            systemAdmin.reset();
+            close();
+          }}
+        />
+      )}
     </Panel>
   );
 }

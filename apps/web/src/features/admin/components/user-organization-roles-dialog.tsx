@@ -1,4 +1,4 @@
-import { ORGANIZATION_ROLES, ROLES, type AdminUser } from '@hivqe/contract';
+import { ORGANIZATION_ROLES, ROLES, type AdminUser, type Organization } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -15,6 +15,12 @@ const OPTIONS = [
   { value: ROLES.organizationMember, label: 'Member' },
   { value: ROLES.organizationOwner, label: 'Owner' },
 ];
+
+/** An organization has one owner: making someone else the owner makes the current one a member. */
+const ownerChangeWarning = ({ name, owner_id }: Organization) =>
+  owner_id
+    ? `${owner_id}, the current owner of "${name}", will become a member.`
+    : `The current owner of "${name}" will become a member.`;
 
 /**
  * accounts.md 2.10: a role per organization (a system administrator's list holds every organization). Only
@@ -48,15 +54,22 @@ export function UserOrganizationRolesDialog({ user, onClose }: { user: AdminUser
           <Banner tone="error">{messageOf(organizations.error, 'Failed to load organizations')}</Banner>
         )}
         <div className="max-h-80 space-y-3 overflow-y-auto">
-          {organizations.data?.organizations.map((organization) => (
-            <SelectField
-              key={organization.org_id}
-              label={organization.name}
-              options={OPTIONS}
-              value={choiceFor(organization.org_id)}
-              onChange={(choice) => setChoices({ ...choices, [organization.org_id]: choice })}
-            />
-          ))}
+          {organizations.data?.organizations.map((organization) => {
+            const choice = choiceFor(organization.org_id);
+            const becomesOwner =
+              choice === ROLES.organizationOwner && current.get(organization.org_id) !== choice;
+            return (
+              <div key={organization.org_id} className="space-y-2">
+                <SelectField
+                  label={organization.name}
+                  options={OPTIONS}
+                  value={choice}
+                  onChange={(next) => setChoices({ ...choices, [organization.org_id]: next })}
+                />
+                {becomesOwner && <Banner tone="warning">{ownerChangeWarning(organization)}</Banner>}
+              </div>
+            );
+          })}
         </div>
         {change.isError && (
           <Banner tone="error">{messageOf(change.error, 'Failed to change user roles')}</Banner>

@@ -38,6 +38,16 @@ describe('login screen', () => {
     expect(screen.queryByText('Marketplace Login')).not.toBeInTheDocument();
   });
 
+  it('puts the keyboard in Username, the first field, as it opens', async () => {
+    const { user } = renderApp('/login');
+
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    await user.keyboard('ada@example.com');
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Username')).toHaveValue('ada@example.com');
+  });
+
   it("shows 'Signing in...', stores the session and goes to / on success", async () => {
     const bodies = answerLogin(async () => {
       await delay(50);

@@ -86,6 +86,8 @@ export function LoginScreen() {
           label="Username"
           autoComplete="username"
           required
+          // The screen is there to sign in: the first field takes the keyboard at once (issue 12 §4).
+          autoFocus
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />

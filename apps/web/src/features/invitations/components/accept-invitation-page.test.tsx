@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_TEXT } from '@hivqe/contract';
+import { PASSWORD_RULE_TEXT, type InvitationLookup } from '@hivqe/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,20 @@ import {
   recordRequests,
 } from '../../organizations/testing/render-signed-in.tsx';
 
-const TOKEN = 'invitee@example.com:opaque-secret';
+const TOKEN = 'Tk3n-of_43-base64url-characters-0123456789A';
+
+const PENDING: InvitationLookup = {
+  email: 'invitee@example.com',
+  role: 'organization_owner',
+  org_name: 'Quantum Lab',
+  expires_at: '2025-03-11T12:00:00.000Z',
+  account_exists: false,
+};
+
+/** What the server says about the link: the invitation, or why it cannot be accepted. */
+function answerLookup(response: () => Response = () => HttpResponse.json(PENDING)) {
+  return recordRequests('post', '/auth/invites/lookup', response);
+}
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -54,6 +67,14 @@ function answerLogin(status: 200 | 401) {
   );
 }
 
+/** Opens the link of a pending invitation and waits for its form. */
+async function openInvitation(lookup: InvitationLookup = PENDING, token = TOKEN) {
+  const lookups = answerLookup(() => HttpResponse.json(lookup));
+  const view = renderApp(`/invite/accept?token=${encodeURIComponent(token)}`);
+  await screen.findByRole('heading', { name: 'Accept Invitation' });
+  return { ...view, lookups };
+}
+
 const accepted =
   (email = 'invitee@example.com') =>
   () =>
@@ -72,7 +93,7 @@ describe('accept invitation page', () => {
   });
 
   it('asks a public visitor for a name and a password, with the password hint and a way to sign in', async () => {
-    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    const { user } = await openInvitation();
 
     expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
     expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
@@ -94,7 +115,7 @@ describe('accept invitation page', () => {
     ['a different confirmation', { confirmation: 'Other!pass1' }, 'Passwords do not match.'],
   ])('refuses %s without calling the server', async (_, draft, message) => {
     const calls = answerAccept(accepted());
-    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    const { user } = await openInvitation();
 
     await fillIn(user, draft);
     await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
@@ -103,16 +124,75 @@ describe('accept invitation page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("refuses a blank token with 'Invalid invitation token'", async () => {
-    const calls = answerAccept(accepted());
-    const { user } = renderApp('/invite/accept?token=%20%20');
+  it('says up front for whom and to what the invitation is, after looking the token up', async () => {
+    const { lookups } = await openInvitation(PENDING, ` ${TOKEN} `);
 
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
-
-    expect(screen.getByRole('alert')).toHaveTextContent('Invalid invitation token');
-    expect(calls).toHaveLength(0);
+    expect(lookups.map((request) => request.body)).toEqual([{ token: TOKEN }]);
+    expect(screen.getByText(/You are invited to join/)).toHaveTextContent(
+      'You are invited to join Quantum Lab as Org Owner.',
+    );
+    expect(screen.getByText(/Invitation for/)).toHaveTextContent('Invitation for invitee@example.com');
+    expect(screen.getByText('Choose your name and a password to create your account.')).toBeInTheDocument();
   });
+
+  it('names the role of an invitation without an organization', async () => {
+    await openInvitation({ ...PENDING, role: 'system_admin', org_name: null });
+    expect(screen.getByText('You are invited to join as System Admin.')).toBeInTheDocument();
+  });
+
+  it('asks an existing account only for its password, and sends no name', async () => {
+    const calls = answerAccept(accepted());
+    answerLogin(200);
+    const { user } = await openInvitation({ ...PENDING, account_exists: true });
+
+    expect(
+      screen.getByText('An account already exists for this address: enter its password to accept.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirm Password')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your password');
+    expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Password'), 'their own pass');
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Invitation accepted. You will be redirected to the dashboard shortly.'),
+    ).toBeInTheDocument();
+    expect(calls.map((request) => request.body)).toEqual([{ token: TOKEN, password: 'their own pass' }]);
+  });
+
+  it.each([
+    ['a used link', failure('This invitation has already been accepted. Please sign in.', 409)],
+    ['an unknown link', failure('Invalid invitation token', 400)],
+    ['a cancelled link', failure('This invitation has been cancelled.', 400)],
+  ])('says so for %s before any field is shown', async (_, response) => {
+    const message = ((await response.clone().json()) as { message: string }).message;
+    answerLookup(() => response);
+    const { user } = renderApp(`/invite/accept?token=${TOKEN}`);
+
+    expect(screen.getByText('Checking invitation...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invalid Invitation' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it.each([['short'], ['invitee%40example.com%3Aopaque-secret'], ['A'.repeat(44)]])(
+    "refuses the malformed token %s with 'Invalid invitation token' without calling the server",
+    (token) => {
+      const lookups = answerLookup();
+      renderApp(`/invite/accept?token=${token}`);
+
+      expect(screen.getByRole('heading', { name: 'Invalid Invitation' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid invitation token');
+      expect(lookups).toHaveLength(0);
+    },
+  );
 
   it('creates the account, welcomes, signs in with the returned e-mail and goes home after 2 s', async () => {
     const calls = answerAccept(async () => {
@@ -120,7 +200,7 @@ describe('accept invitation page', () => {
       return accepted()();
     });
     const logins = answerLogin(200);
-    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    const { user } = await openInvitation();
     await fillIn(user, { name: '  Grace Hopper ' });
 
     fakeTimeouts();
@@ -152,7 +232,7 @@ describe('accept invitation page', () => {
   it('falls back to the login page after 3 s, with a message and the e-mail, when signing in fails', async () => {
     answerAccept(accepted(''));
     const logins = answerLogin(401);
-    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    const { user } = await openInvitation();
     await fillIn(user);
 
     fakeTimeouts();
@@ -160,7 +240,7 @@ describe('accept invitation page', () => {
     await advance(100);
 
     expect(screen.getByRole('heading', { name: 'Welcome!' })).toBeInTheDocument();
-    // The answer carried no e-mail, so the part of the token before ':' is used.
+    // The answer carried no e-mail, so the invitation's address is used.
     expect(logins.map((request) => request.body)).toEqual([
       { username: 'invitee@example.com', password: 'Str0ng!pass' },
     ]);
@@ -184,7 +264,7 @@ describe('accept invitation page', () => {
     ['the fallback', failure(), 'Failed to accept invitation. Please try again.'],
   ])('shows %s when accepting fails', async (_, response, text) => {
     answerAccept(() => response);
-    const { user } = renderApp(`/invite/accept?token=${encodeURIComponent(TOKEN)}`);
+    const { user } = await openInvitation();
 
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));

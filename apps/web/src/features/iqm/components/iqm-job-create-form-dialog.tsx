@@ -4,6 +4,7 @@ import { IqmResourceFields } from '../../jobs/components/form/iqm-resource-field
 import { JobCreateFormDialog } from '../../jobs/components/job-create-form-dialog.tsx';
 import { useCreateIqmJob } from '../api/create-iqm-job.ts';
 import { IQM_FORM_DEVICE_OPTIONS } from '../iqm-devices.ts';
+import { CREATE_IQM_JOB_MESSAGES } from './iqm-job-create-wizard.tsx';
 
 /**
  * The newer single-page form on the IQM path (jobs.md 2.7): its device and the read-only IQM resources in
@@ -28,6 +29,7 @@ export function IqmJobCreateFormDialog({ apiKey, onClose }: { apiKey: string; on
         </>
       )}
       onCreate={create.mutateAsync}
+      failureMessage={CREATE_IQM_JOB_MESSAGES.failure}
       onClose={onClose}
     />
   );

@@ -1,8 +1,10 @@
-import { JOB_PATHS } from '@hivqe/contract';
+import { JOB_PATHS, PRIORITY_MESSAGES } from '@hivqe/contract';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IQM_KEY_TAIL, ORG_ID, mockPriorities, recordCreates } from '../../jobs/testing/job-fixtures.ts';
 import { renderJobUi } from '../../jobs/testing/render-job-ui.tsx';
+import { apiPath, server } from '../../../test/server.ts';
 import { IqmJobCreateWizard } from './iqm-job-create-wizard.tsx';
 
 async function openWizard() {
@@ -72,7 +74,7 @@ describe('IQM job wizard', () => {
     expect(field('API Key')).toHaveValue(`***${IQM_KEY_TAIL}`);
     expect(field('Instance Type')).toHaveValue('c7i.4xlarge');
     expect(field('Provider')).toHaveValue('IQM Resonance');
-    expect(field('S3 Bucket')).toHaveValue(`iqm-resonance-${IQM_KEY_TAIL}`);
+    expect(field('S3 Bucket')).toHaveValue('None: results stay on this server');
     for (const label of ['API Key', 'Instance Type', 'Provider', 'S3 Bucket']) {
       expect(field(label)).toHaveAttribute('readonly');
     }
@@ -133,8 +135,17 @@ describe('IQM job wizard', () => {
     ]);
   });
 
-  it("says 'Failed to create IQM job. Please try again.' when creating fails", async () => {
-    recordCreates(JOB_PATHS.iqmJobs, 500);
+  it('shows the server’s reason when creating is refused', async () => {
+    recordCreates(JOB_PATHS.iqmJobs, 403, PRIORITY_MESSAGES.noSource);
+    const { dialog, next, user, onCreated } = await openWizard();
+    for (let step = 0; step < 4; step += 1) await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create IQM Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PRIORITY_MESSAGES.noSource);
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to create IQM job. Please try again.' when the server gives no reason", async () => {
+    server.use(http.post(apiPath(JOB_PATHS.iqmJobs), () => HttpResponse.error()));
     const { dialog, next, user, onCreated } = await openWizard();
     for (let step = 0; step < 4; step += 1) await next();
     await user.click(within(dialog).getByRole('button', { name: 'Create IQM Job' }));

@@ -3,7 +3,6 @@ import {
   IQM_WIZARD_DEFAULT_DEVICE,
   IQM_WIZARD_DEVICES,
   defaultIqmJobForm,
-  iqmBucketName,
   maskApiKey,
 } from '@hivqe/contract';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -19,6 +18,7 @@ import {
 import { JobWizard, type WizardStep } from '../../jobs/components/job-wizard.tsx';
 import { useJobWizard } from '../../jobs/use-job-wizard.ts';
 import { useCreateIqmJob } from '../api/create-iqm-job.ts';
+import { LOCAL_JOB_RESOURCES } from '../../jobs/job-resources.ts';
 import { iqmDeviceLabel } from '../iqm-devices.ts';
 
 export const CREATE_IQM_JOB_MESSAGES = {
@@ -93,7 +93,7 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
             { label: 'API Key', value: maskApiKey(apiKey) },
             { label: 'Instance Type', value: form.instance_type },
             { label: 'Provider', value: BRAND.vendorCloud },
-            { label: 'S3 Bucket', value: iqmBucketName(apiKey) },
+            { label: 'S3 Bucket', value: LOCAL_JOB_RESOURCES.bucket },
           ]}
         />
       ),

@@ -1,6 +1,7 @@
 import { BRAND, formatUtcDateTime, type IqmJob } from '@hivqe/contract';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { backEndLabel } from '../../jobs/back-end-label.ts';
 import { DetailList } from '../../jobs/components/detail-list.tsx';
 import { JobResultDownload } from '../../jobs/components/job-result-download.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
@@ -26,6 +27,7 @@ export function IqmJobDetailsDialog({ job, onClose }: { job: IqmJob; onClose: ()
         items={[
           { label: 'Job ARN', value: shown.job_arn },
           { label: 'Device', value: iqmDeviceLabel(shown.device) },
+          { label: 'Back End', value: backEndLabel(shown) },
           { label: 'Created At', value: formatUtcDateTime(shown.created_at) },
           { label: 'Started At', value: formatUtcDateTime(shown.started_at) },
           { label: 'Ended At', value: formatUtcDateTime(shown.ended_at) },

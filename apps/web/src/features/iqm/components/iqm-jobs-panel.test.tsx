@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import {
   CLOUD_SETTINGS,
+  hybridJob,
   IQM_KEY_TAIL,
   IQM_SETTINGS,
   iqmJob,
@@ -14,12 +15,13 @@ import {
   recordCreates,
 } from '../../jobs/testing/job-fixtures.ts';
 import { renderJobUi } from '../../jobs/testing/render-job-ui.tsx';
+import { jobResult } from '../../jobs/testing/result-fixtures.ts';
 import { IqmJobsPanel } from './iqm-jobs-panel.tsx';
 
 const cardNames = () =>
   screen
     .getAllByRole('listitem')
-    .map((item) => within(item).getByRole('button').firstElementChild?.firstElementChild?.textContent);
+    .map((item) => within(item).getAllByRole('button')[0].firstElementChild?.firstElementChild?.textContent);
 
 describe('IQM panel', () => {
   it('asks for an API key when none is set, and lists nothing', async () => {
@@ -98,6 +100,9 @@ describe('IQM panel', () => {
         params.id === 'iqm-detailed'
           ? HttpResponse.json({ ...job, status: 'FAILED', tags: { Provider: 'IQM', Team: 'chem' } })
           : HttpResponse.json({ message: 'not found' }, { status: 404 }),
+      ),
+      http.get(apiPath(JOB_PATHS.iqmJobResult('iqm-detailed')), () =>
+        HttpResponse.json({ ...jobResult(hybridJob('iqm-detailed')), job_arn: job.job_arn, backend: 'iqm' }),
       ),
     );
     const { user } = renderJobUi(<IqmJobsPanel />);

@@ -13,8 +13,10 @@ import { IqmJobCard } from './iqm-job-card.tsx';
 import { IqmJobCreateFormDialog } from './iqm-job-create-form-dialog.tsx';
 import { CREATE_IQM_JOB_MESSAGES, IqmJobCreateWizard } from './iqm-job-create-wizard.tsx';
 import { IqmJobDetailsDialog } from './iqm-job-details-dialog.tsx';
+import { IqmJobMonitorDialog } from './iqm-job-monitor-dialog.tsx';
 
-type PanelDialog = { kind: 'wizard' } | { kind: 'form' } | { kind: 'details'; job: IqmJob };
+type PanelDialog =
+  { kind: 'wizard' } | { kind: 'form' } | { kind: 'details'; job: IqmJob } | { kind: 'monitor'; job: IqmJob };
 
 const LOAD_FAILED = `Failed to load ${BRAND.vendor} jobs`;
 
@@ -60,7 +62,11 @@ export function IqmJobsPanel() {
         <ul className="space-y-3">
           {allJobs.map((job) => (
             <li key={job.job_arn}>
-              <IqmJobCard job={job} onOpen={() => setDialog({ kind: 'details', job })} />
+              <IqmJobCard
+                job={job}
+                onOpen={() => setDialog({ kind: 'details', job })}
+                onMonitor={() => setDialog({ kind: 'monitor', job })}
+              />
             </li>
           ))}
         </ul>
@@ -121,6 +127,7 @@ export function IqmJobsPanel() {
       )}
       {dialog?.kind === 'form' && apiKey && <IqmJobCreateFormDialog apiKey={apiKey} onClose={close} />}
       {dialog?.kind === 'details' && <IqmJobDetailsDialog job={dialog.job} onClose={close} />}
+      {dialog?.kind === 'monitor' && <IqmJobMonitorDialog job={dialog.job} onClose={close} />}
     </Panel>
   );
 }

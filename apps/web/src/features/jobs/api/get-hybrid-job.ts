@@ -17,6 +17,10 @@ export function getHybridJob(jobArn: string): Promise<HybridJob> {
   });
 }
 
+/** A monitored job is fetched again every 5 seconds until it reaches a terminal status. */
+export const pollUntilTerminal = (query: { state: { data?: { status: string } } }) =>
+  isTerminalJobStatus(query.state.data?.status) ? false : LOG_POLL_INTERVAL_MS;
+
 /**
  * The monitor's view of a job: it starts from the list's copy and is fetched again every 5 seconds until the
  * job reaches a terminal status, so the header and the chart follow the run.
@@ -27,8 +31,7 @@ export const hybridJobQueryOptions = (job: HybridJob) =>
     queryFn: () => getHybridJob(job.job_arn),
     initialData: job,
     staleTime: 0,
-    refetchInterval: (query) =>
-      isTerminalJobStatus(query.state.data?.status) ? false : LOG_POLL_INTERVAL_MS,
+    refetchInterval: pollUntilTerminal,
   });
 
 export function useLiveHybridJob(job: HybridJob) {

@@ -12,6 +12,7 @@ export const jobQueryKeys = {
   hybridLogs: (jobArn: string) => [...JOB_QUERY_ROOT, 'hybrid', 'logs', jobArn] as const,
   hybridMetrics: (jobArn: string) => [...JOB_QUERY_ROOT, 'hybrid', 'metrics', jobArn] as const,
   hybridResult: (jobArn: string) => [...JOB_QUERY_ROOT, 'hybrid', 'result', jobArn] as const,
+  hybridScan: (scanId: string) => [...JOB_QUERY_ROOT, 'hybrid', 'scan', scanId] as const,
   /** Keyed by the API key's last 10 characters: the full key is never kept in the browser. */
   iqmList: (userId: string, keyTail: string) => [...JOB_QUERY_ROOT, 'iqm', 'list', userId, keyTail] as const,
   iqmJob: (jobId: string) => [...JOB_QUERY_ROOT, 'iqm', 'job', jobId] as const,

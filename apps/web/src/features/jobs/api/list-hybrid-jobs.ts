@@ -1,10 +1,12 @@
 import {
   ACTIVE_JOBS_POLL_MS,
+  ACTIVE_JOB_STATUSES,
+  DEFAULT_JOB_SORT,
   JOB_PATHS,
   dateFilterParams,
-  ACTIVE_JOB_STATUSES,
   hybridJobListResponse,
   type HybridJobListResponse,
+  type JobSort,
 } from '@hivqe/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -17,17 +19,27 @@ export interface HybridJobsScope {
   accountId: string;
 }
 
-/** The page the table shows (jobs.md 2.1): the server filters, orders newest first and counts. */
+/** The page the table shows (jobs.md 2.1): the server searches, filters, orders (newest first unless the user
+ * sorts by a column) and counts. */
 export interface HybridJobsView {
   page: number;
   pageSize: number;
+  sort: JobSort;
   filters: HybridJobFilters;
 }
 
-/** The query string of one page; the date filter is read against the clock when the page is asked for. */
-export function hybridJobsPageQuery({ page, pageSize, filters }: HybridJobsView, now: Date): URLSearchParams {
+/**
+ * The query string of one page; the date filter is read against the clock when the page is asked for. The
+ * default order is left to the server, which has the same one.
+ */
+export function hybridJobsPageQuery(
+  { page, pageSize, sort, filters }: HybridJobsView,
+  now: Date,
+): URLSearchParams {
   const query = new URLSearchParams({ max_results: String(pageSize), page: String(page) });
   const narrowing = {
+    sort: sort === DEFAULT_JOB_SORT ? '' : sort,
+    q: filters.q,
     status_filter: filters.status,
     region: filters.region,
     device: filters.device,
@@ -47,10 +59,10 @@ const listHybridJobsPage = (view: HybridJobsView): Promise<HybridJobListResponse
   );
 
 /**
- * One page, kept in memory only while on screen (a cache never outlives the state it shows): every open and
- * every page change asks the server, and while any job on the page is active the page is asked for again
- * every ACTIVE_JOBS_POLL_MS, so a job that ends does not keep saying RUNNING. The previous page stays up while
- * the next one loads.
+ * One page, kept in memory only while on screen (gcTime 0: a cache never outlives the state it shows, so
+ * coming back to the panel never shows a job as it was): every open and every page change asks the server,
+ * and while any job on the page is active the page is asked for again every ACTIVE_JOBS_POLL_MS, so a job
+ * that ends does not keep saying RUNNING. The previous page stays up while the next one loads.
  */
 export function hybridJobsQueryOptions(
   { userId, roleArn, accountId }: HybridJobsScope,
@@ -60,6 +72,7 @@ export function hybridJobsQueryOptions(
     queryKey: [...jobQueryKeys.hybridList(userId, roleArn, accountId), view] as const,
     queryFn: () => listHybridJobsPage(view),
     placeholderData: keepPreviousData,
+    gcTime: 0,
     refetchInterval: (query) =>
       query.state.data?.jobs.some((job) => STILL_CHANGING.has(job.status)) ? ACTIVE_JOBS_POLL_MS : false,
   });

@@ -13,7 +13,7 @@ import {
   mockPriorities,
   mockSettings,
 } from '../testing/job-fixtures.ts';
-import { renderJobUi } from '../testing/render-job-ui.tsx';
+import { chooseRowAction, renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobsPanel } from './hybrid-jobs-panel.tsx';
 
 async function renderWith(job: ReturnType<typeof hybridJob>) {
@@ -38,7 +38,7 @@ describe('cancel job', () => {
       }),
     );
 
-    await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
+    await chooseRowAction(user, row, 'Cancel Job');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Job' });
     expect(dialog).toHaveTextContent('Are you sure you want to cancel the job busy? This cannot be undone.');
     expect(cancelled).toEqual([]);
@@ -48,13 +48,15 @@ describe('cancel job', () => {
     expect(cancelled).toEqual([running.job_arn]);
     const reloaded = await screen.findByRole('row', { name: /busy/ });
     await waitFor(() => expect(within(reloaded).getAllByRole('cell')[1]).toHaveTextContent('CANCELLED'));
-    expect(within(reloaded).queryByRole('button', { name: 'Cancel Job' })).not.toBeInTheDocument();
+    await user.click(within(reloaded).getByRole('button', { name: 'Actions for busy' }));
+    expect(await screen.findByRole('menuitem', { name: 'View Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancel Job' })).not.toBeInTheDocument();
     expect(reloads).toHaveLength(1);
   });
 
   it('leaves the job alone when the user keeps it', async () => {
     const { user, row } = await renderWith(hybridJob('busy', { status: 'QUEUED' }));
-    await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
+    await chooseRowAction(user, row, 'Cancel Job');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -69,24 +71,42 @@ describe('cancel job', () => {
         return HttpResponse.json({ message: notCancellable }, { status: 409 });
       }),
     );
-    await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
+    await chooseRowAction(user, row, 'Cancel Job');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Job' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Job' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(notCancellable);
+    // The refusal reloaded the list: behind the dialog the row already says COMPLETED.
+    const statusCell = () =>
+      within(screen.getByRole('row', { name: /ended/, hidden: true })).getAllByRole('cell', {
+        hidden: true,
+      })[1];
+    await waitFor(() => expect(statusCell()).toHaveTextContent('COMPLETED'));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    const reloaded = screen.getByRole('row', { name: /ended/ });
-    await waitFor(() => expect(within(reloaded).getAllByRole('cell')[1]).toHaveTextContent('COMPLETED'));
+    const menuButton = screen.getByRole('button', { name: 'Actions for ended' });
+    await waitFor(() => expect(menuButton).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Monitor Job' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancel Job' })).not.toBeInTheDocument();
   });
 
-  it("says 'Failed to cancel job' when the cancel fails", async () => {
+  it('shows the server’s reason when the cancel is refused', async () => {
     const { user, row } = await renderWith(hybridJob('busy', { status: 'RUNNING' }));
     server.use(
       http.post(apiPath(JOB_PATHS.hybridJobCancel), () =>
-        HttpResponse.json({ message: 'x' }, { status: 500 }),
+        HttpResponse.json({ message: 'Job not found' }, { status: 404 }),
       ),
     );
-    await user.click(within(row).getByRole('button', { name: 'Cancel Job' }));
+    await chooseRowAction(user, row, 'Cancel Job');
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Job' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Job not found');
+  });
+
+  it("says 'Failed to cancel job' when the server cannot be reached", async () => {
+    const { user, row } = await renderWith(hybridJob('busy', { status: 'RUNNING' }));
+    server.use(http.post(apiPath(JOB_PATHS.hybridJobCancel), () => HttpResponse.error()));
+    await chooseRowAction(user, row, 'Cancel Job');
     const dialog = screen.getByRole('dialog', { name: 'Cancel Job' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Job' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to cancel job');
@@ -130,7 +150,7 @@ describe('clone job', () => {
       }),
     );
 
-    await user.click(within(row).getByRole('button', { name: 'Clone Job' }));
+    await chooseRowAction(user, row, 'Clone Job');
     const dialog = await screen.findByRole('dialog', { name: 'Create HI-VQE Job' });
     expect(Object.fromEntries(detailRequests[0])).toEqual({
       job_arn: source.job_arn,
@@ -167,7 +187,7 @@ describe('clone job', () => {
   it("says 'Failed to clone job: No hyperparameters found' for a job without them", async () => {
     const { user, row } = await renderWith(source);
     mockHybridJobDetail(hybridJobDetail(source, { hyperparameters: null }));
-    await user.click(within(row).getByRole('button', { name: 'Clone Job' }));
+    await chooseRowAction(user, row, 'Clone Job');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to clone job: No hyperparameters found',
     );
@@ -177,7 +197,7 @@ describe('clone job', () => {
   it("says 'Failed to clone job' when the detail cannot be fetched", async () => {
     const { user, row } = await renderWith(source);
     mockHybridJobDetail('error');
-    await user.click(within(row).getByRole('button', { name: 'Clone Job' }));
+    await chooseRowAction(user, row, 'Clone Job');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to clone job$/);
   });
 });

@@ -1,15 +1,13 @@
 import type { HybridJob } from '@hivqe/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError, messageOf } from '../../../lib/api-error.ts';
+import { messageOf } from '../../../lib/api-error.ts';
 import { useCancelHybridJob } from '../api/cancel-hybrid-job.ts';
 
-/** A 409 says how the job changed (e.g. it is already COMPLETED); any other failure reads as jobs.md has it. */
-const cancelFailure = (error: Error) =>
-  error instanceof ApiError && error.status === 409 ? messageOf(error, FAILED) : FAILED;
-
+/** jobs.md's words when the server gave no reason of its own (it could not be reached). */
 const FAILED = 'Failed to cancel job';
 
 /**
+ * The server's reason for a refusal (a 409 says how the job changed, e.g. it is already COMPLETED).
  * Asks before cancelling (jobs.md 2.5 leaves it open; a cancel cannot be undone). On success the job caches
  * are invalidated, so the list reloads, and the dialog closes; a failure reloads the list too and keeps the
  * dialog open with the reason.
@@ -23,7 +21,7 @@ export function HybridJobCancelDialog({ job, onClose }: { job: HybridJob; onClos
       pendingLabel="Cancelling..."
       tone="danger"
       isPending={cancel.isPending}
-      error={cancel.isError ? cancelFailure(cancel.error) : null}
+      error={cancel.isError ? messageOf(cancel.error, FAILED) : null}
       onConfirm={() => cancel.mutate(job.job_arn, { onSuccess: onClose })}
       onCancel={onClose}
     >

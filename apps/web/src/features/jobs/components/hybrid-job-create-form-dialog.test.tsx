@@ -1,4 +1,17 @@
-import { DM1, JOB_PATHS, SV1, TN1, EMERALD, GARNET, defaultCloudJobForm } from '@hivqe/contract';
+import {
+  ANKAA_3,
+  ARIA_1,
+  DEVICE_MESSAGES,
+  DM1,
+  JOB_NAME_MESSAGE,
+  JOB_PATHS,
+  PRIORITY_MESSAGES,
+  SV1,
+  TN1,
+  EMERALD,
+  GARNET,
+  defaultCloudJobForm,
+} from '@hivqe/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -89,7 +102,8 @@ describe('create job form (single page)', () => {
     for (const closed of ['IonQ Aria 1', 'IonQ Aria 2', 'IonQ Forte 1', 'IonQ Forte Enterprise 1']) {
       expect(option(`${closed} (unavailable)`)).toBeDisabled();
     }
-    expect(option('QuEra Aquila')).toBeEnabled();
+    // Aquila is open on Tuesday morning, but an analog device cannot run HI-VQE.
+    expect(option('QuEra Aquila (unavailable)')).toBeDisabled();
     expect(option('SV1 (state vector simulator)')).toBeEnabled();
 
     await user.selectOptions(field('Region'), 'eu-north-1');
@@ -145,7 +159,7 @@ describe('create job form (single page)', () => {
     expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeDisabled();
   });
 
-  it('creates the job with the first molecule and the permission source, then closes', async () => {
+  it('creates the job with every molecule and the permission source, then closes', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post(apiPath(JOB_PATHS.hybridJobs), async ({ request }) => {
@@ -177,6 +191,7 @@ describe('create job form (single page)', () => {
         aws_region: 'us-west-1',
         molecule_geometry: 'N 0 0 0;N 0 0 1.0',
         geometry_tag: '1.0',
+        molecules: { '1.0': 'N 0 0 0;N 0 0 1.0', '1.1': 'N 0 0 0;N 0 0 1.1' },
         amplitude_screening_tolerance: 1e-20,
         instance_config: { instanceType: 'ml.c5.2xlarge', volumeSizeInGb: 100, instanceCount: 1 },
         output_data_config: { s3Path: 's3://amazon-braket-us-west-1-123456789012/jobs' },
@@ -189,17 +204,92 @@ describe('create job form (single page)', () => {
     ]);
   });
 
-  it('only logs a failure and stays open, as the spec has it', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const bodies = recordCreates(JOB_PATHS.hybridJobs, 500);
+  it('hands a created scan to onCreated instead of closing', async () => {
+    mockPriorities();
+    const scan = {
+      scan_id: '2f7c1f4e-9a51-4d8e-b1c0-3e5a7d9b1c22',
+      scan_name: 'hivqe-1',
+      jobs: [{ job_arn: 'arn:aws:braket:us-east-1:123456789012:job/hivqe-1-1p0', status: 'QUEUED' }],
+    };
+    server.use(
+      http.post(apiPath(JOB_PATHS.hybridJobs), () =>
+        HttpResponse.json({ job_arn: scan.jobs[0].job_arn, status: 'QUEUED', scan }),
+      ),
+    );
+    const onClose = vi.fn();
+    const onCreated = vi.fn();
+    const { user } = renderJobUi(
+      <HybridJobCreateFormDialog
+        initialForm={defaultCloudJobForm(CLOUD_SETTINGS)}
+        onCreated={onCreated}
+        onClose={onClose}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+    await within(dialog).findByRole('button', { name: /Quantum Lab/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Molecule' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ scan })));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [403, PRIORITY_MESSAGES.noSource],
+    [400, `body.job_name: ${JOB_NAME_MESSAGE}`],
+    [400, DEVICE_MESSAGES.outsideWindow(ANKAA_3)],
+  ])('shows the server’s %i message and stays open', async (status, message) => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs, status, message);
     const { dialog, user, onClose } = await openForm();
     await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to create job', expect.any(Error)));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(bodies).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
-    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeEnabled();
-    logged.mockRestore();
+  });
+
+  it('says creating failed when the server could not be reached', async () => {
+    server.use(http.post(apiPath(JOB_PATHS.hybridJobs), () => HttpResponse.error()));
+    const { dialog, user, onClose } = await openForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to create job. Please try again.',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends the job name typed, and refuses one the server would refuse before sending', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    const { dialog, user, field, onClose } = await openForm();
+    enter(field('Job Name'), 'x'.repeat(129));
+    expect(field('Job Name')).toHaveAccessibleDescription(expect.stringContaining(JOB_NAME_MESSAGE));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(bodies).toEqual([]);
+    expect(field('Job Name')).toHaveFocus();
+
+    enter(field('Job Name'), 'N₂ at 1.0 Å');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodies).toEqual([expect.objectContaining({ job_name: 'N₂ at 1.0 Å' })]);
+  });
+
+  it('says why a cloned job’s device cannot run, in the server’s words, and does not send it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-03T13:00:00Z')); // a Monday, inside the IonQ window
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    mockPriorities();
+    renderJobUi(
+      <HybridJobCreateFormDialog
+        initialForm={{ ...defaultCloudJobForm(CLOUD_SETTINGS), device: ARIA_1.arn }}
+        onClose={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+    const device = within(dialog).getByLabelText('Quantum Device');
+    expect(device).toHaveAttribute('aria-invalid', 'true');
+    expect(device).toHaveAccessibleDescription(DEVICE_MESSAGES.alwaysDisabled(ARIA_1));
+    fireEvent.submit(device.closest('form')!);
+    expect(device).toHaveFocus();
+    expect(bodies).toEqual([]);
   });
 
   it('creates nothing without a signed-in user', async () => {

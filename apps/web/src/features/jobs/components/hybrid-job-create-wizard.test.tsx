@@ -1,15 +1,31 @@
-import { JOB_PATHS, defaultCloudJobForm } from '@hivqe/contract';
+import {
+  ANKAA_3,
+  JOB_PATHS,
+  PRIORITY_MESSAGES,
+  defaultCloudJobForm,
+  type AccountSettingsResponse,
+} from '@hivqe/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
-import { CLOUD_SETTINGS, ORG_ID, mockPriorities, recordCreates } from '../testing/job-fixtures.ts';
+import {
+  CLOUD_SETTINGS,
+  ORG_ID,
+  mockPriorities,
+  mockSettings,
+  recordCreates,
+} from '../testing/job-fixtures.ts';
 import { renderJobUi, signedOut } from '../testing/render-job-ui.tsx';
 import { EXACT_ENERGY_HINT } from './form/molecule-list.tsx';
 import { HybridJobCreateWizard } from './hybrid-job-create-wizard.tsx';
 
-async function openWizard({ auth = undefined as typeof signedOut | undefined } = {}) {
+async function openWizard({
+  auth = undefined as typeof signedOut | undefined,
+  settings = CLOUD_SETTINGS as AccountSettingsResponse,
+} = {}) {
   mockPriorities();
+  mockSettings(settings);
   const onClose = vi.fn();
   const onCreated = vi.fn();
   const view = renderJobUi(
@@ -156,7 +172,9 @@ describe('create HI-VQE job wizard', () => {
     for (const closed of ['IonQ Aria 1', 'IonQ Aria 2', 'IonQ Forte 1', 'IonQ Forte Enterprise 1']) {
       expect(option(`${closed} (unavailable)`)).toBeDisabled();
     }
-    for (const open of ['QuEra Aquila', 'Rigetti Ankaa-3', 'IQM Garnet']) expect(option(open)).toBeEnabled();
+    for (const open of ['Rigetti Ankaa-3', 'IQM Garnet']) expect(option(open)).toBeEnabled();
+    // Inside its window, but analog: HI-VQE runs circuits.
+    expect(option('QuEra Aquila (unavailable)')).toBeDisabled();
   });
 
   it('shows the resources read-only but the instance type, with its complexity hint', async () => {
@@ -242,6 +260,9 @@ describe('create HI-VQE job wizard', () => {
         max_expansion_states: 500,
         tolerance: 0.001,
         geometry_tag: '1.0',
+        // Both bond lengths: a scan (issue 11 §3), no longer only the first.
+        molecules: { '1.0': 'N 0 0 0;N 0 0 1.0', '2.0': 'N 0 0 0;N 0 0 2.0' },
+        exact_energies: {},
         debug_use_simulator: true,
         aws_region: 'us-east-1',
         ecr_image_uri: 'hi-vqe/engine:latest',
@@ -262,8 +283,65 @@ describe('create HI-VQE job wizard', () => {
     ]);
   });
 
-  it("says 'Failed to create job. Please try again.' and stays open when creating fails", async () => {
-    recordCreates(JOB_PATHS.hybridJobs, 500);
+  it('on the local back end shows this server and no bucket, not the stored AWS account', async () => {
+    const { dialog, next } = await openWizard({
+      settings: { ...CLOUD_SETTINGS, hybrid_job_backend: 'local' },
+    });
+    for (let step = 0; step < 3; step += 1) await next();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    expect(field('Account ID')).toHaveValue('This server (local engine)');
+    expect(field('S3 Bucket')).toHaveValue('None: results stay on this server');
+    await next();
+    const resources = within(dialog).getByRole('region', { name: /resources/i });
+    expect(resources).toHaveTextContent('This server (local engine)');
+    expect(resources).not.toHaveTextContent('123456789012');
+  });
+
+  it('on Amazon Braket shows the bucket in the region the job runs in: a QPU’s own', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-03T10:00:00Z')); // a Monday: Ankaa-3 is open
+    const { dialog, next, user } = await openWizard();
+    await user.selectOptions(within(dialog).getByLabelText('Quantum Device'), ANKAA_3.arn);
+    for (let step = 0; step < 3; step += 1) await next();
+    expect(within(dialog).getByLabelText('Account ID')).toHaveValue('123456789012');
+    expect(within(dialog).getByLabelText('S3 Bucket')).toHaveValue('amazon-braket-us-west-1-123456789012');
+  });
+
+  it('on Amazon Braket without the user’s own account says there is none', async () => {
+    const { dialog, next } = await openWizard({
+      settings: { ...CLOUD_SETTINGS, source: null, account_id: null, role_arn: null, external_id: null },
+    });
+    for (let step = 0; step < 3; step += 1) await next();
+    expect(within(dialog).getByLabelText('Account ID')).toHaveValue(
+      'None: set up your AWS account on the Account page',
+    );
+  });
+
+  it.each([
+    [403, PRIORITY_MESSAGES.noSource],
+    [400, 'body.max_iter: max_iter must be a whole number from 1 to 10,000,000'],
+  ])('shows the server’s %i message and stays open', async (status, message) => {
+    recordCreates(JOB_PATHS.hybridJobs, status, message);
+    const { dialog, next, user, onCreated } = await openWizard();
+    for (let step = 0; step < 4; step += 1) await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('Please try again');
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('sends the job name typed in the first step', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    const { dialog, next, user, onCreated } = await openWizard();
+    enter(within(dialog).getByLabelText('Job Name'), 'H2 at 0.74');
+    for (let step = 0; step < 4; step += 1) await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(bodies).toEqual([expect.objectContaining({ job_name: 'H2 at 0.74' })]);
+  });
+
+  it("says 'Failed to create job. Please try again.' and stays open when the server gives no reason", async () => {
+    server.use(http.post(apiPath(JOB_PATHS.hybridJobs), () => HttpResponse.error()));
     const { dialog, next, user, onCreated } = await openWizard();
     for (let step = 0; step < 4; step += 1) await next();
     await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));

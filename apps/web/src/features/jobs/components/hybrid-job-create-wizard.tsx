@@ -1,5 +1,7 @@
-import { WIZARD_DEVICES, findDevice, type JobForm } from '@hivqe/contract';
+import { WIZARD_DEVICES, findDevice, type CreateHybridJobResponse, type JobForm } from '@hivqe/contract';
+import { useAccountSettings } from '../../account/api/get-account-settings.ts';
 import { useCreateHybridJob } from '../api/create-hybrid-job.ts';
+import { cloudJobResources } from '../job-resources.ts';
 import { WIZARD_VARIANT } from '../job-form-variants.ts';
 import { useJobWizard } from '../use-job-wizard.ts';
 import { CloudDeviceField } from './form/cloud-device-field.tsx';
@@ -23,7 +25,8 @@ interface HybridJobCreateWizardProps {
   /** The user's default cloud form; the wizard starts on the first instance type it offers. */
   initialForm: JobForm;
   onClose: () => void;
-  onCreated: () => void;
+  /** With the server's answer: the job, or with several molecules the scan. */
+  onCreated: (created: CreateHybridJobResponse) => void;
 }
 
 /** The 5-step 'Create HI-VQE Job' wizard (jobs.md 2.6), opened by the panel's header button. */
@@ -34,6 +37,7 @@ export function HybridJobCreateWizard({ initialForm, onClose, onCreated }: Hybri
     CREATE_JOB_MESSAGES.failure,
     onCreated,
   );
+  const resources = cloudJobResources(useAccountSettings().data, form);
 
   const steps: WizardStep[] = [
     {
@@ -72,7 +76,7 @@ export function HybridJobCreateWizard({ initialForm, onClose, onCreated }: Hybri
       description: 'Account, instance and storage',
       content: (
         <FormSection title="Resource Configuration">
-          <CloudResourceFields {...fields} />
+          <CloudResourceFields {...fields} resources={resources} />
         </FormSection>
       ),
     },
@@ -84,10 +88,10 @@ export function HybridJobCreateWizard({ initialForm, onClose, onCreated }: Hybri
           form={form}
           deviceLabel={findDevice(form.device)?.label ?? form.device}
           resources={[
-            { label: 'Account ID', value: form.account_id },
+            { label: 'Account ID', value: resources?.account ?? '-' },
             { label: 'Instance Type', value: form.instance_type },
             { label: 'Region', value: form.aws_default_region },
-            { label: 'S3 Bucket', value: form.s3_bucket_name },
+            { label: 'S3 Bucket', value: resources?.bucket ?? '-' },
           ]}
         />
       ),

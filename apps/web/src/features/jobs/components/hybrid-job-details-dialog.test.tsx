@@ -1,3 +1,4 @@
+import { ANKAA_3 } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -31,6 +32,7 @@ describe('job details', () => {
     expect(within(dialog).getByText('RUNNING')).toBeInTheDocument();
     expect(valueOf('Job ARN')).toBe(job.job_arn);
     expect(valueOf('Device')).toBe(job.device);
+    expect(valueOf('Back End')).toBe('Local engine');
     expect(valueOf('Created At')).toBe('2025-03-01 10:00:00 UTC');
     expect(valueOf('Started At')).toBe('2025-03-01 10:01:00 UTC');
     expect(valueOf('Ended At')).toBe('-');
@@ -50,6 +52,18 @@ describe('job details', () => {
       instanceCount: 1,
     });
     expect(json('Hyperparameters')).toEqual(job.hyperparameters);
+  });
+
+  it.each([
+    [{ backend: 'local', simulated_locally: true }, 'Local engine (simulated locally)'],
+    [{ backend: 'braket', simulated_locally: false }, 'Amazon Braket'],
+  ] as const)('names the back end beside a QPU: %o', async (where, label) => {
+    const job = hybridJob('on-a-qpu', { device: ANKAA_3.arn, ...where });
+    mockHybridJobDetail(hybridJobDetail(job));
+    renderJobUi(<HybridJobDetailsDialog job={job} onClose={vi.fn()} />);
+    await screen.findByRole('heading', { name: 'on-a-qpu' });
+    expect(valueOf('Device')).toBe(ANKAA_3.arn);
+    expect(valueOf('Back End')).toBe(label);
   });
 
   it('says when the provider gives no hyperparameters or device', async () => {

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useHybridJobDetail } from '../api/get-hybrid-job-detail.ts';
 import { getHybridJobResult, useHybridJobResult } from '../api/get-hybrid-job-result.ts';
+import { backEndLabel } from '../back-end-label.ts';
 import { DetailList } from './detail-list.tsx';
 import { JobResultDownload } from './job-result-download.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
@@ -31,6 +32,7 @@ export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClo
             items={[
               { label: 'Job ARN', value: detail.data.job_arn },
               { label: 'Device', value: job.device || 'No device information available' },
+              { label: 'Back End', value: backEndLabel(job) },
               { label: 'Created At', value: formatUtcDateTime(job.created_at) },
               { label: 'Started At', value: formatUtcDateTime(job.started_at) },
               { label: 'Ended At', value: formatUtcDateTime(job.ended_at) },

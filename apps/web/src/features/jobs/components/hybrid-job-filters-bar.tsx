@@ -1,4 +1,5 @@
-import { DATE_FILTER_OPTIONS, JOB_TABLE_PAGE_SIZES } from '@hivqe/contract';
+import { DATE_FILTER_OPTIONS, JOB_SEARCH_MAX_LENGTH, JOB_TABLE_PAGE_SIZES } from '@hivqe/contract';
+import { useEffect, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { FILTER_CHOICES, HybridJobFilters } from '../hybrid-job-filters.ts';
@@ -9,6 +10,38 @@ interface HybridJobFiltersBarProps {
   pageSize: number;
   onFilters: (filters: HybridJobFilters) => void;
   onPageSize: (pageSize: number) => void;
+}
+
+/** How long the search box waits after the last keystroke before it asks the server. */
+const JOB_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The search box: what is typed goes to `onSearch` once typing pauses; a search cleared from outside (Clear
+ * filters) empties the box.
+ */
+function JobSearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onSearch(text.trim()), JOB_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <FormField
+      label="Search"
+      type="search"
+      placeholder="Job name or molecule"
+      maxLength={JOB_SEARCH_MAX_LENGTH}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      className="col-span-2"
+    />
+  );
 }
 
 const withAll = (label: string, values: readonly string[]) => [
@@ -26,7 +59,8 @@ export function HybridJobFiltersBar({
   const set = (patch: Partial<HybridJobFilters>) => onFilters({ ...filters, ...patch });
   return (
     <div role="search" aria-label="Filter jobs" className="space-y-3">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-7">
+        <JobSearchField value={filters.q} onSearch={(q) => set({ q })} />
         <SelectField
           label="Region"
           value={filters.region}

@@ -1,10 +1,10 @@
-import { JOB_PATHS, type EnergyDataPoint, type HybridJob } from '@hivqe/contract';
+import { ANKAA_3, JOB_PATHS, type EnergyDataPoint, type HybridJob } from '@hivqe/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { hybridJob } from '../testing/job-fixtures.ts';
-import { jobResult } from '../testing/result-fixtures.ts';
+import { FINISHED_MOLECULE, jobResult } from '../testing/result-fixtures.ts';
 import { renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
 
@@ -56,7 +56,8 @@ function mockRun(job: HybridJob) {
 
 const tick = () => act(async () => void vi.advanceTimersByTime(5000));
 
-describe('job monitor', () => {
+// The first test also loads the chart module (lazy), which takes seconds on a loaded machine.
+describe('job monitor', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   });
@@ -78,7 +79,7 @@ describe('job monitor', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failure ReasonOut of memory');
 
     expect(
-      await within(dialog).findByText('Latest energy: -108.876543 Ha (Step 3), error 0.023457 Ha'),
+      await within(dialog).findByText('Latest energy: -108.876543 Ha (Step 3), error +23.457 mHa'),
     ).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Energy data points' });
     expect(
@@ -86,8 +87,23 @@ describe('job monitor', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Step 1-108.5000000.400000', 'Step 2-108.8000000.100000', 'Step 3-108.8765430.023457']);
+    ).toEqual([
+      'Step 1-108.500000-108.900000+400.000 mHa100',
+      'Step 2-108.800000-108.900000+100.000 mHa100',
+      'Step 3-108.876543-108.900000+23.457 mHa100',
+    ]);
     expect(dialog.querySelector('.recharts-wrapper')).not.toBeNull();
+  });
+
+  it('names the back end beside the device, and a QPU the local engine stood in for', async () => {
+    const job = hybridJob('qpu-run', { device: ANKAA_3.arn, backend: 'local', simulated_locally: true });
+    mockRun(job);
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Job Monitor - qpu-run' });
+    const valueOf = (label: string) =>
+      within(dialog).getAllByText(label, { selector: 'dt' })[0].nextElementSibling?.textContent;
+    expect(valueOf('Device')).toBe('Ankaa-3');
+    expect(valueOf('Back End')).toBe('Local engine (simulated locally)');
   });
 
   it('draws the engine’s CASCI as the reference line when the job has no exact energy', async () => {
@@ -97,11 +113,16 @@ describe('job monitor', () => {
     run.points = [point(-108.5, 0.4), point(-108.8, 0.1)];
     renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
     const dialog = screen.getByRole('dialog', { name: 'Job Monitor - casci-reference' });
-    await waitFor(() =>
-      expect(
-        [...dialog.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent),
-      ).toEqual(['Energy (Ha)', 'Error (Ha)', 'Exact Energy (Ha)']),
+    const series = await within(dialog).findByRole('list', { name: 'Chart series' });
+    expect(within(series).getByText('Exact Energy (Ha)')).toBeInTheDocument();
+    expect(within(series).getByText('Error (mHa)')).toBeInTheDocument();
+    const rows = within(within(dialog).getByRole('table', { name: 'Energy data points' })).getAllByRole(
+      'row',
     );
+    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual([
+      '-108.900000',
+      '-108.900000',
+    ]);
   });
 
   it('draws the run live: job and points every 5 seconds until the job ends', async () => {
@@ -193,6 +214,34 @@ describe('job monitor', () => {
     const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: /Logs/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load logs');
+  });
+});
+
+describe('job monitor layout', () => {
+  it('puts one molecule’s result beside the chart, and a scan’s wide table above it', async () => {
+    const job = hybridJob('layout');
+    mockRun(job);
+    const { unmount } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await screen.findByText('-1.13728300 Ha');
+    expect(screen.getByRole('region', { name: 'Result' }).parentElement).toHaveAttribute(
+      'data-layout',
+      'side-by-side',
+    );
+    unmount();
+
+    server.use(
+      http.get(apiPath(JOB_PATHS.hybridJobResult), () =>
+        HttpResponse.json(
+          jobResult(job, { molecules: [FINISHED_MOLECULE, { ...FINISHED_MOLECULE, geometry_tag: '0.80' }] }),
+        ),
+      ),
+    );
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    await screen.findByRole('table', { name: 'Result per molecule' });
+    expect(screen.getByRole('region', { name: 'Result' }).parentElement).toHaveAttribute(
+      'data-layout',
+      'stacked',
+    );
   });
 });
 

@@ -1,41 +1,53 @@
-import { formatUtcDateTime, isActiveJobStatus, type HybridJob } from '@hivqe/contract';
-import { Button } from '../../../components/ui/button.tsx';
+import type { HybridJob } from '@hivqe/contract';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { backEndLabel } from '../back-end-label.ts';
 import { hybridJobView } from '../hybrid-job-view.ts';
+import { ScanLink } from '../scan/scan-link.tsx';
+import { HybridJobActionsMenu, type HybridJobActions } from './hybrid-job-actions-menu.tsx';
+import { JobDateCell } from './job-date-cell.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 
-export interface HybridJobActions {
-  onDetails: (job: HybridJob) => void;
-  onMonitor: (job: HybridJob) => void;
-  onClone: (job: HybridJob) => void;
-  onCancel: (job: HybridJob) => void;
-}
+const cell = 'px-3 py-2 whitespace-nowrap';
+const secondary = 'ml-1.5 text-xs text-slate-500';
 
-const cell = 'px-3 py-3 align-top';
-const secondary = 'block text-xs text-slate-500';
-
-/** One job of the table (jobs.md 2.1 'Table columns'); Cancel only while the job is active. */
+/**
+ * One job of the table on one line (jobs.md 2.1 'Table columns', issue 12): the name the user gave first, the
+ * ARN behind a copy button, what the spec puts beneath a value beside it in grey, short dates, actions in a menu.
+ */
 export function HybridJobRow({ job, actions }: { job: HybridJob; actions: HybridJobActions }) {
   const view = hybridJobView(job);
   return (
-    <tr className="border-t border-slate-100">
+    <tr className="border-t border-slate-100 hover:bg-slate-50">
       <td className={cell}>
-        <span className="block font-medium text-slate-900">{job.job_name}</span>
-        <span className={`${secondary} break-all`}>{job.job_arn}</span>
+        <div className="flex max-w-xs items-center gap-1">
+          <span className="truncate font-medium text-slate-900">{view.givenName ?? job.job_name}</span>
+          {view.givenName !== null && <span className={`${secondary} truncate`}>{job.job_name}</span>}
+          <Tooltip content={job.job_arn}>
+            <button
+              type="button"
+              aria-label="Copy ARN"
+              className="ml-1 shrink-0 rounded px-1 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              onClick={() => actions.onCopyArn(job)}
+            >
+              ARN
+            </button>
+          </Tooltip>
+          {job.scan && <ScanLink scan={job.scan} onOpen={actions.onScan} />}
+        </div>
       </td>
       <td className={cell}>
         <JobStatusBadge status={job.status} />
       </td>
       <td className={cell}>
-        <span className="block">
-          {view.deviceName}
-          {view.shots !== undefined && ` (${view.shots} shots)`}
-        </span>
+        {view.deviceName}
+        {view.shots !== undefined && ` (${view.shots} shots)`}
         <span className={secondary}>{view.deviceVendor}</span>
+        <span className={secondary}>{backEndLabel(job)}</span>
       </td>
       <td className={cell}>
         {view.molecule ? (
           <span title={view.molecule.tooltip}>
-            <span className="block">{view.molecule.text}</span>
+            <span>{view.molecule.text}</span>
             <span className={secondary}>{view.molecule.orbitals}</span>
           </span>
         ) : (
@@ -45,26 +57,17 @@ export function HybridJobRow({ job, actions }: { job: HybridJob; actions: Hybrid
       <td className={cell}>
         {view.ansatz ? <span title={view.ansatz.tooltip}>{view.ansatz.text}</span> : '-'}
       </td>
-      <td className={cell}>{formatUtcDateTime(job.created_at)}</td>
-      <td className={cell}>{formatUtcDateTime(job.started_at)}</td>
-      <td className={cell}>{formatUtcDateTime(job.ended_at)}</td>
       <td className={cell}>
-        <div className="flex flex-col items-start gap-1">
-          <Button variant="link" onClick={() => actions.onDetails(job)}>
-            View Details
-          </Button>
-          <Button variant="link" onClick={() => actions.onMonitor(job)}>
-            Monitor Job
-          </Button>
-          <Button variant="link" onClick={() => actions.onClone(job)}>
-            Clone Job
-          </Button>
-          {isActiveJobStatus(job.status) && (
-            <Button variant="link" className="text-red-600" onClick={() => actions.onCancel(job)}>
-              Cancel Job
-            </Button>
-          )}
-        </div>
+        <JobDateCell value={job.created_at} />
+      </td>
+      <td className={cell}>
+        <JobDateCell value={job.started_at} />
+      </td>
+      <td className={cell}>
+        <JobDateCell value={job.ended_at} />
+      </td>
+      <td className={`${cell} text-right`}>
+        <HybridJobActionsMenu job={job} actions={actions} />
       </td>
     </tr>
   );

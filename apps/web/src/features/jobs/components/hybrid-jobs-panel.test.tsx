@@ -1,6 +1,7 @@
 import { ACTIVE_JOBS_POLL_MS, JOB_PATHS } from '@hivqe/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import {
@@ -19,9 +20,10 @@ const jobNames = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
+    .map((row) => within(row).getAllByRole('cell')[0].querySelector('span')?.textContent);
 
-describe('hybrid jobs panel', () => {
+// Each test renders pages of rows, which takes seconds in jsdom on a loaded machine.
+describe('hybrid jobs panel', { timeout: 20_000 }, () => {
   it('fetches only the page it shows, newest first, with the count of all jobs', async () => {
     mockSettings(CLOUD_SETTINGS);
     const requests = mockHybridJobs([
@@ -86,7 +88,7 @@ describe('hybrid jobs panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockSettings(CLOUD_SETTINGS);
     const requests = mockHybridJobs([hybridJob('busy', { status: 'RUNNING' }), hybridJob('done')]);
-    renderJobUi(<HybridJobsPanel />);
+    const { user } = renderJobUi(<HybridJobsPanel />);
     const busy = await screen.findByRole('row', { name: /busy/ });
     expect(within(busy).getAllByRole('cell')[1]).toHaveTextContent('RUNNING');
 
@@ -97,14 +99,64 @@ describe('hybrid jobs panel', () => {
         'COMPLETED',
       ),
     );
-    expect(
-      within(screen.getByRole('row', { name: /busy/ })).queryByRole('button', { name: 'Cancel Job' }),
-    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Actions for busy' }));
+    expect(await screen.findByRole('menuitem', { name: 'Monitor Job' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancel Job' })).toBeNull();
+    await user.keyboard('{Escape}');
 
     const finished = mockHybridJobs([hybridJob('busy', { status: 'COMPLETED' })]);
     await act(() => vi.advanceTimersByTimeAsync(3 * ACTIVE_JOBS_POLL_MS));
     expect(requests).toHaveLength(1);
     expect(finished).toHaveLength(0);
+  });
+
+  it('coming back to the panel shows the list as the server has it now, never the state it left', async () => {
+    mockSettings(CLOUD_SETTINGS);
+    mockHybridJobs([hybridJob('busy', { status: 'RUNNING' })]);
+    /** The Dashboard left for another page and come back to, in one session (one query cache). */
+    function Navigation() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button onClick={() => setShown(!shown)}>Dashboard</button>
+          {shown && <HybridJobsPanel />}
+        </>
+      );
+    }
+    const { user, queryClient } = renderJobUi(<Navigation />);
+    await screen.findByRole('row', { name: /busy/ });
+    await user.click(screen.getByRole('button', { name: 'Dashboard' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // Nothing of the list is kept once off screen.
+    await waitFor(() => expect(queryClient.getQueryCache().findAll({ queryKey: ['jobs'] })).toEqual([]));
+
+    const requests = mockHybridJobs([hybridJob('busy', { status: 'COMPLETED' })]);
+    let everRunning = false;
+    const watch = new MutationObserver(() => {
+      const statuses = [...document.querySelectorAll('tbody td:nth-child(2)')].map(
+        (cell) => cell.textContent,
+      );
+      everRunning ||= statuses.includes('RUNNING');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await user.click(screen.getByRole('button', { name: 'Dashboard' }));
+    const row = await screen.findByRole('row', { name: /busy/ });
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('COMPLETED');
+    watch.disconnect();
+    expect(everRunning).toBe(false);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("copies a job's ARN and says so", async () => {
+    mockSettings(CLOUD_SETTINGS);
+    const job = hybridJob('to-copy');
+    mockHybridJobs([job]);
+    const { user } = renderJobUi(<HybridJobsPanel />);
+    const row = await screen.findByRole('row', { name: /to-copy/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Copy ARN' }));
+    expect(await screen.findByText('Job ARN copied to clipboard!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(job.job_arn);
   });
 
   it.each([

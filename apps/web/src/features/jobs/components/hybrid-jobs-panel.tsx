@@ -1,4 +1,10 @@
-import { BRAND, defaultCloudJobForm, type HybridJob, type JobForm } from '@hivqe/contract';
+import {
+  BRAND,
+  defaultCloudJobForm,
+  type CreateHybridJobResponse,
+  type HybridJob,
+  type JobForm,
+} from '@hivqe/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -8,6 +14,7 @@ import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { useAccountSettings } from '../../account/api/get-account-settings.ts';
+import { useCopyToClipboard } from '../../account/use-copy-to-clipboard.ts';
 import { cloudRoleOf } from '../job-settings.ts';
 import { jobQueryKeys } from '../api/job-query-keys.ts';
 import type { HybridJobsScope } from '../api/list-hybrid-jobs.ts';
@@ -17,13 +24,15 @@ import { CREATE_JOB_MESSAGES, HybridJobCreateWizard } from './hybrid-job-create-
 import { HybridJobCreateFormDialog } from './hybrid-job-create-form-dialog.tsx';
 import { HybridJobDetailsDialog } from './hybrid-job-details-dialog.tsx';
 import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
-import type { HybridJobActions } from './hybrid-job-row.tsx';
+import type { HybridJobActions } from './hybrid-job-actions-menu.tsx';
 import { HybridJobsBrowser } from './hybrid-jobs-browser.tsx';
+import { ScanDialog } from '../scan/scan-dialog.tsx';
 
 type PanelDialog =
   | { kind: 'wizard' }
   | { kind: 'form'; form: JobForm }
-  | { kind: 'details' | 'monitor' | 'cancel'; job: HybridJob };
+  | { kind: 'details' | 'monitor' | 'cancel'; job: HybridJob }
+  | { kind: 'scan'; scanId: string };
 
 const MISSING_CLOUD_CONFIGURATION = `${BRAND.cloud} account configuration not found. Please configure your ${BRAND.cloud} account first.`;
 
@@ -39,10 +48,14 @@ export function HybridJobsPanel() {
   const scope: HybridJobsScope | null =
     user && roleArn ? { userId: user.user_id, roleArn, accountId: settings.data?.account_id ?? '' } : null;
   const { message, flash } = useFlashMessage();
+  const copy = useCopyToClipboard(flash);
   const [dialog, setDialog] = useState<PanelDialog | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const close = () => setDialog(null);
   const baseForm = () => defaultCloudJobForm(settings.data ?? {});
+  /** A create of several molecules made a scan: its view opens, so the curve can be watched filling in. */
+  const showCreated = (created: CreateHybridJobResponse) =>
+    created.scan ? setDialog({ kind: 'scan', scanId: created.scan.scan_id }) : close();
 
   async function refresh() {
     setRefreshing(true);
@@ -65,11 +78,13 @@ export function HybridJobsPanel() {
     onDetails: (job) => setDialog({ kind: 'details', job }),
     onMonitor: (job) => setDialog({ kind: 'monitor', job }),
     onCancel: (job) => setDialog({ kind: 'cancel', job }),
+    onCopyArn: (job) => copy('Job ARN', job.job_arn),
     onClone: (job) =>
       cloneHybridJob(queryClient, job, baseForm()).then(
         (form) => setDialog({ kind: 'form', form }),
         (error: Error) => flash('error', error.message),
       ),
+    onScan: (scanId) => setDialog({ kind: 'scan', scanId }),
   };
 
   function body() {
@@ -106,16 +121,26 @@ export function HybridJobsPanel() {
         <HybridJobCreateWizard
           initialForm={baseForm()}
           onClose={close}
-          onCreated={() => {
-            close();
+          onCreated={(created) => {
+            showCreated(created);
             flash('success', CREATE_JOB_MESSAGES.success);
           }}
         />
       )}
-      {dialog?.kind === 'form' && <HybridJobCreateFormDialog initialForm={dialog.form} onClose={close} />}
+      {dialog?.kind === 'form' && (
+        <HybridJobCreateFormDialog initialForm={dialog.form} onCreated={showCreated} onClose={close} />
+      )}
       {dialog?.kind === 'details' && <HybridJobDetailsDialog job={dialog.job} onClose={close} />}
       {dialog?.kind === 'monitor' && <HybridJobMonitorDialog job={dialog.job} onClose={close} />}
       {dialog?.kind === 'cancel' && <HybridJobCancelDialog job={dialog.job} onClose={close} />}
+      {dialog?.kind === 'scan' && (
+        <ScanDialog
+          scanId={dialog.scanId}
+          baseForm={baseForm}
+          onCloned={(form) => setDialog({ kind: 'form', form })}
+          onClose={close}
+        />
+      )}
     </Panel>
   );
 }

@@ -1,43 +1,77 @@
-import type { HybridJob } from '@hivqe/contract';
-import { HybridJobRow, type HybridJobActions } from './hybrid-job-row.tsx';
+import { parseJobSort, type HybridJob, type JobSort, type JobSortColumn } from '@hivqe/contract';
+import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
+import { nextJobSort } from '../hybrid-job-filters.ts';
+import type { HybridJobActions } from './hybrid-job-actions-menu.tsx';
+import { HybridJobRow } from './hybrid-job-row.tsx';
 
-const COLUMNS = [
-  'Job Name',
-  'Status',
-  'Device',
-  'Molecule',
-  'Ansatz',
-  'Created',
-  'Started',
-  'Ended',
-  'Actions',
+/** jobs.md 2.1's columns; those the server can order by have a sort. */
+const COLUMNS: readonly { label: string; sort?: JobSortColumn }[] = [
+  { label: 'Job Name', sort: 'job_name' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Device' },
+  { label: 'Molecule' },
+  { label: 'Ansatz' },
+  { label: 'Created', sort: 'created_at' },
+  { label: 'Started', sort: 'started_at' },
+  { label: 'Ended', sort: 'ended_at' },
+  { label: 'Actions' },
 ];
 
-export function HybridJobsTable({
-  jobs,
-  actions,
-}: {
+interface HybridJobsTableProps {
   jobs: readonly HybridJob[];
   actions: HybridJobActions;
-}) {
+  sort: JobSort;
+  onSort: (sort: JobSort) => void;
+}
+
+/**
+ * The jobs table, one line per job. A sortable column's header is a button (a click sorts by it, a second
+ * click reverses) and the sorted one carries aria-sort.
+ */
+export function HybridJobsTable({ jobs, actions, sort, onSort }: HybridJobsTableProps) {
+  const sorted = parseJobSort(sort);
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2">
-                {column}
-              </th>
+    <TooltipProvider>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase">
+            <tr>
+              {COLUMNS.map(({ label, sort: column }) => {
+                const active = column !== undefined && column === sorted.column;
+                const direction = sorted.descending ? 'descending' : 'ascending';
+                return (
+                  <th
+                    key={label}
+                    scope="col"
+                    aria-sort={active ? direction : undefined}
+                    className={`px-3 py-2 ${label === 'Actions' ? 'text-right' : ''}`}
+                  >
+                    {column === undefined ? (
+                      label
+                    ) : (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-800"
+                        onClick={() => onSort(nextJobSort(sort, column))}
+                      >
+                        {label}
+                        <span aria-hidden="true" className={active ? 'text-slate-800' : 'text-slate-300'}>
+                          {active && !sorted.descending ? '▲' : '▼'}
+                        </span>
+                      </button>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <HybridJobRow key={job.job_arn} job={job} actions={actions} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <HybridJobRow key={job.job_arn} job={job} actions={actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+    </TooltipProvider>
   );
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { hybridJob } from '../testing/job-fixtures.ts';
+import { captureDownloads } from '../testing/capture-downloads.ts';
 import { historyPoint, jobResult } from '../testing/result-fixtures.ts';
 import { renderJobUi } from '../testing/render-job-ui.tsx';
 import { HybridJobMonitorDialog } from './hybrid-job-monitor-dialog.tsx';
@@ -13,26 +14,6 @@ const job = hybridJob('h2-run');
 const result = jobResult(job, {
   history: [historyPoint(1, -1.13, 0.007284), historyPoint(2, -1.137283, null)],
 });
-
-/** The files the browser was asked to save, read back. */
-function captureDownloads() {
-  const saved: { name: string; type: string; text: Promise<string> }[] = [];
-  const blobs = new Map<string, Blob>();
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: (blob: Blob) => {
-      const url = `blob:${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    },
-  });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.getAttribute('href') ?? '')!;
-    saved.push({ name: this.download, type: blob.type, text: blob.text() });
-  });
-  return saved;
-}
 
 function mockServer(resultStatus = 200) {
   server.use(

@@ -1,11 +1,16 @@
 import {
+  DEFAULT_JOB_SORT,
   JOB_PATHS,
   SV1,
   arnRegion,
   buildHybridJobPayload,
   defaultCloudJobForm,
   deviceNameFromPath,
+  fromHyperparameters,
+  moleculeName,
+  parseJobSort,
   toHyperparameters,
+  type JobSort,
   type AccountSettingsResponse,
   type HybridJob,
   type HybridJobDetailResponse,
@@ -29,6 +34,8 @@ export const CLOUD_SETTINGS: AccountSettingsResponse = {
   iqm_api_key: null,
   platform_account_id: '000000000000',
   connection_test_available: false,
+  // The user's own account is used only where jobs run on Amazon Braket.
+  hybrid_job_backend: 'braket',
 };
 /** What the server answers when neither the user nor the platform has a cloud account (real Braket, no settings). */
 export const NO_CLOUD_SETTINGS: AccountSettingsResponse = {
@@ -56,6 +63,8 @@ export function hybridJob(name: string, overrides: Partial<HybridJob> = {}): Hyb
     job_name: name,
     status: 'COMPLETED',
     device: SV1.arn,
+    backend: 'local',
+    simulated_locally: false,
     created_at: '2025-03-01T10:00:00.000Z',
     started_at: '2025-03-01T10:01:00.000Z',
     ended_at: '2025-03-01T10:30:00.000Z',
@@ -104,12 +113,16 @@ function mockJobPages(path: string, pages: readonly unknown[][]) {
   return requests;
 }
 
-/** Whether a job passes a list request's filters, as the server reads them (status, region, device, dates). */
+/** Whether a job passes a list request's search and filters as the server reads them. */
 function matchesListQuery(job: HybridJob, query: URLSearchParams): boolean {
   const created = Date.parse(job.created_at);
   const from = query.get('created_from');
   const to = query.get('created_to');
+  const search = query.get('q')?.toLowerCase();
+  const geometry = fromHyperparameters(job.hyperparameters).molecule_geometry;
+  const searched = [job.job_name, geometry === undefined ? '' : moleculeName(geometry)];
   return (
+    (!search || searched.some((text) => text.toLowerCase().includes(search))) &&
     (!query.has('status_filter') || job.status === query.get('status_filter')) &&
     (!query.has('region') || arnRegion(job.job_arn) === query.get('region')) &&
     (!query.has('device') || deviceNameFromPath(job.device) === query.get('device')) &&
@@ -118,9 +131,23 @@ function matchesListQuery(job: HybridJob, query: URLSearchParams): boolean {
   );
 }
 
+/** The server's order for `sort` (newest first by default); absent dates last. */
+function byListSort(sort: JobSort) {
+  const { column, descending } = parseJobSort(sort);
+  const key = (job: HybridJob) =>
+    column === 'job_name' ? job.job_name.toLowerCase() : column === 'status' ? job.status : job[column];
+  return (a: HybridJob, b: HybridJob) => {
+    const [x, y] = [key(a), key(b)];
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x < y ? -1 : 1) * (descending ? -1 : 1);
+  };
+}
+
 /**
- * The cloud list as the server answers it: filtered, newest first, one numbered page of max_results with
- * total_count. Returns the query strings received.
+ * The cloud list as the server answers it: searched, filtered, ordered by `sort` (newest first by default),
+ * one numbered page of max_results with total_count. Returns the query strings received.
  */
 export function mockHybridJobs(jobs: readonly HybridJob[]) {
   const requests: URLSearchParams[] = [];
@@ -132,7 +159,7 @@ export function mockHybridJobs(jobs: readonly HybridJob[]) {
       const page = Number(query.get('page') ?? 1);
       const matching = jobs
         .filter((job) => matchesListQuery(job, query))
-        .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+        .sort(byListSort((query.get('sort') ?? DEFAULT_JOB_SORT) as JobSort));
       const shown = matching.slice((page - 1) * size, page * size);
       const more = page * size < matching.length;
       return HttpResponse.json({
@@ -198,7 +225,8 @@ export function mockPriorities(
 }
 
 /** Records the JSON bodies a POST receives and answers with a new job. */
-export function recordCreates(path: string, status = 200) {
+/** Records the create payloads at `path`; a status other than 200 answers it with `message`. */
+export function recordCreates(path: string, status = 200, message = 'boom') {
   const bodies: unknown[] = [];
   server.use(
     http.post(apiPath(path), async ({ request }) => {
@@ -208,7 +236,7 @@ export function recordCreates(path: string, status = 200) {
             job_arn: `arn:aws:braket:us-east-1:${ACCOUNT_ID}:job/new-job`,
             status: 'QUEUED',
           })
-        : HttpResponse.json({ message: 'boom' }, { status });
+        : HttpResponse.json({ message }, { status });
     }),
   );
   return bodies;
@@ -257,6 +285,8 @@ export function iqmJob(name: string, overrides: Partial<IqmJob> = {}): IqmJob {
     status: 'COMPLETED',
     job_arn: `arn:iqm:resonance:eu-west-1:${ACCOUNT_ID}:job/${name}`,
     device: 'garnet',
+    backend: 'iqm',
+    simulated_locally: false,
     created_at: '2025-03-01T10:00:00.000Z',
     started_at: '2025-03-01T10:01:00.000Z',
     ended_at: '2025-03-01T10:20:00.000Z',

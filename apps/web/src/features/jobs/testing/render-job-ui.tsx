@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -40,3 +40,9 @@ export function renderJobUi(ui: ReactNode, { auth = signedIn }: { auth?: AuthCon
 }
 
 export const signedOut: AuthContextValue = { ...signedIn, user: null, isAuthenticated: false };
+
+/** Opens a jobs table row's action menu and chooses `action` ('Monitor Job', 'Cancel Job'...). */
+export async function chooseRowAction(user: UserEvent, row: HTMLElement, action: string) {
+  await user.click(within(row).getByRole('button', { name: /^Actions for / }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}

@@ -14,6 +14,7 @@ export const FINISHED_MOLECULE: MoleculeResult = {
   string_sources: { sampled: 1, recovered: 0, handover: 2 },
   iterations: 2,
   engine_seconds: 0.25,
+  reference_seconds: 0.01,
   cpu_seconds: 0.24,
 };
 

@@ -10,8 +10,9 @@ import { MemberAddDialog } from './member-add-dialog.tsx';
 import { MemberInviteDialog } from './member-invite-dialog.tsx';
 import { MemberList } from './member-list.tsx';
 import { OrganizationDeleteDialog } from './organization-delete-dialog.tsx';
+import { OrganizationRenameDialog } from './organization-rename-dialog.tsx';
 
-type OpenDialog = 'invite' | 'add' | 'delete' | null;
+type OpenDialog = 'rename' | 'invite' | 'add' | 'delete' | null;
 
 interface OrganizationDetailsProps {
   organization: Organization;
@@ -25,7 +26,12 @@ export function OrganizationDetails({ organization, onDeleted }: OrganizationDet
   const close = () => setDialog(null);
 
   const actions = standing.canManage && (
-    <div className="flex shrink-0 gap-2">
+    <div className="flex shrink-0 flex-wrap gap-2">
+      {standing.isOwner && (
+        <Button variant="secondary" onClick={() => setDialog('rename')}>
+          Rename
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => setDialog('invite')}>
         Invite Member
       </Button>
@@ -57,6 +63,16 @@ export function OrganizationDetails({ organization, onDeleted }: OrganizationDet
         />
       )}
       {dialog === 'add' && <MemberAddDialog organization={organization} onClose={close} />}
+      {dialog === 'rename' && (
+        <OrganizationRenameDialog
+          organization={organization}
+          onClose={close}
+          onRenamed={(renamed) => {
+            close();
+            flash('success', `Organization renamed to "${renamed.name}"`);
+          }}
+        />
+      )}
       {dialog === 'delete' && (
         <OrganizationDeleteDialog organization={organization} onClose={close} onDeleted={onDeleted} />
       )}

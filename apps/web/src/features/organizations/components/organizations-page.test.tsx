@@ -102,6 +102,17 @@ describe('organizations page', () => {
 
       expect(await screen.findByRole('heading', { name: 'Job Creation Permissions' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Create Organization' })).not.toBeInTheDocument();
+
+      // The keyboard moves between the views as the WAI-ARIA tabs pattern says: arrows select, one tab stop.
+      await user.keyboard('{ArrowLeft}');
+      const management = screen.getByRole('tab', { name: 'Organization Management' });
+      expect(management).toHaveFocus();
+      expect(management).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'Job Permission Priorities' })).toHaveAttribute(
+        'tabindex',
+        '-1',
+      );
+      expect(await screen.findByRole('button', { name: 'Create Organization' })).toBeInTheDocument();
     });
 
     it('titles the page for a system administrator', async () => {
@@ -481,6 +492,76 @@ describe('organizations page', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    });
+  });
+
+  describe('renaming', () => {
+    it('lets the owner rename the organization, and shows the new name', async () => {
+      const state = serveOrganizations();
+      const renames = recordRequests('patch', '/auth/orgs/:orgId', ({ body }) => {
+        const renamed = { ...QUANTUM_LAB, name: (body as { name: string }).name };
+        state.organizations = [renamed, CHEM_GROUP];
+        return HttpResponse.json(renamed);
+      });
+      const { user } = await openOrganizations();
+      await selectOrganization(user, 'Quantum Lab');
+
+      await user.click(details('Quantum Lab').getByRole('button', { name: 'Rename' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Rename Organization' }));
+      const field = dialog.getByLabelText('Organization Name');
+      expect(field).toHaveValue('Quantum Lab');
+      await user.clear(field);
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      expect(dialog.getByRole('alert')).toHaveTextContent('Organization name is required');
+      expect(renames).toHaveLength(0);
+
+      await user.type(field, '  Quantum Computing Lab ');
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(
+        await screen.findByRole('heading', { name: 'Quantum Computing Lab', level: 2 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('Organization renamed to "Quantum Computing Lab"')).toBeInTheDocument();
+      expect(renames.map(({ params, body }) => [params.orgId, body])).toEqual([
+        [QUANTUM_LAB_ID, { name: 'Quantum Computing Lab' }],
+      ]);
+    });
+
+    it.each([
+      [
+        'the server message',
+        failure('You already own an organization named "Chem Group". Choose another name.', 409),
+        'You already own an organization named "Chem Group". Choose another name.',
+      ],
+      ['the fallback', failure(), 'Failed to rename organization'],
+    ])('shows %s when the name is refused, and keeps the dialog open', async (_, response, text) => {
+      serveOrganizations();
+      recordRequests('patch', '/auth/orgs/:orgId', () => response);
+      const { user } = await openOrganizations();
+      await selectOrganization(user, 'Quantum Lab');
+
+      await user.click(details('Quantum Lab').getByRole('button', { name: 'Rename' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Rename Organization' }));
+      await user.clear(dialog.getByLabelText('Organization Name'));
+      await user.type(dialog.getByLabelText('Organization Name'), 'Chem Group');
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await dialog.findByRole('alert')).toHaveTextContent(text);
+      // The page behind the open dialog is hidden from assistive technology, and keeps the old name.
+      expect(
+        screen.getByRole('heading', { name: 'Quantum Lab', level: 2, hidden: true }),
+      ).toBeInTheDocument();
+    });
+
+    it('is offered to the owner only, not to a system administrator or a member', async () => {
+      serveOrganizations([QUANTUM_LAB, CHEM_GROUP, PHYSICS_CLUB]);
+      const { user } = await openOrganizations(SYSTEM_ADMIN);
+      await selectOrganization(user, 'Physics Club');
+      expect(details('Physics Club').getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+      expect(details('Physics Club').queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+      await selectOrganization(user, 'Chem Group');
+      expect(details('Chem Group').queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     });
   });
 

@@ -1,4 +1,4 @@
-import { isDeviceAvailable, type Device } from '@hivqe/contract';
+import { deviceRefusal, findDevice, isDeviceAvailable, type Device } from '@hivqe/contract';
 import { useId } from 'react';
 import { CONTROL_CLASS } from '../../../../components/ui/field-styles.ts';
 
@@ -9,12 +9,17 @@ interface CloudDeviceFieldProps {
 }
 
 /**
- * The quantum device or simulator. A QPU outside its execution windows right now (and Aria-1, Aria-2 and
- * Forte-1 always) is listed but cannot be chosen (jobs.md 4 'Device availability').
+ * The quantum device or simulator. A device that cannot take the job now (Aria-1, Aria-2 and Forte-1
+ * always; an analog device such as Aquila; another QPU outside its execution windows) is listed but cannot
+ * be chosen (jobs.md 4 'Device availability'). When the selected one cannot (a clone, or a window that
+ * closed while the form was open), the field says why in the words the server refuses it with, and the
+ * forms do not go on.
  */
 export function CloudDeviceField({ devices, value, onChange }: CloudDeviceFieldProps) {
   const id = useId();
   const now = new Date();
+  const selected = findDevice(value);
+  const problem = selected ? deviceRefusal(selected, now) : null;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -23,8 +28,10 @@ export function CloudDeviceField({ devices, value, onChange }: CloudDeviceFieldP
       <select
         id={id}
         value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={CONTROL_CLASS}
+        className={`${CONTROL_CLASS} aria-invalid:border-red-400`}
       >
         {devices.map((device) => {
           const available = isDeviceAvailable(device, now);
@@ -35,6 +42,11 @@ export function CloudDeviceField({ devices, value, onChange }: CloudDeviceFieldP
           );
         })}
       </select>
+      {problem && (
+        <p id={`${id}-error`} className="text-xs text-red-600">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -98,3 +98,62 @@ describe('the engine’s molecule checks, inline as the user types', () => {
     expect(geometryOf('Molecule 2')).toHaveAccessibleDescription(/the molecule has 3 electrons/);
   });
 });
+
+describe('renaming a bond length from the keyboard', () => {
+  function renderScan() {
+    function Scan() {
+      const { form, update } = useJobForm(() => ({
+        ...defaultIqmJobForm({}),
+        molecules: { '1.0': 'H 0 0 0;H 0 0 1.0', '1.2': 'H 0 0 0;H 0 0 1.2' },
+        exactEnergies: { '1.2': -1.05 },
+      }));
+      return <MoleculeList form={form} onChange={update} variant={WIZARD_VARIANT} />;
+    }
+    const view = renderJobUi(<Scan />);
+    const row = (name: string) => within(screen.getByRole('group', { name }));
+    return { ...view, row };
+  }
+
+  it('keeps the keyboard in the row when Tab leaves a renamed length, and keeps what is typed next', async () => {
+    const { user, row } = renderScan();
+    const length = row('Molecule 2').getByLabelText('Bond Length (Å)');
+
+    await user.tripleClick(length);
+    await user.keyboard('1.5');
+    await user.tab();
+
+    expect(row('Molecule 2').getByLabelText('Geometry')).toHaveFocus();
+    expect(row('Molecule 2').getByLabelText('Bond Length (Å)')).toHaveValue('1.5');
+    expect(row('Molecule 2').getByLabelText('Exact Energy (Ha)')).toHaveValue(-1.05);
+
+    await user.keyboard('{Control>}a{/Control}H 0 0 0;H 0 0 1.5');
+    expect(row('Molecule 2').getByLabelText('Geometry')).toHaveValue('H 0 0 0;H 0 0 1.5');
+    expect(row('Molecule 1').getByLabelText('Geometry')).toHaveValue('H 0 0 0;H 0 0 1.0');
+    expect(row('Molecule 1').getByLabelText('Bond Length (Å)')).toHaveValue('1.0');
+  });
+
+  it('renames on Enter without losing the field', async () => {
+    const { user, row } = renderScan();
+    const length = row('Molecule 1').getByLabelText('Bond Length (Å)');
+
+    await user.tripleClick(length);
+    await user.keyboard('0.9{Enter}');
+
+    expect(length).toHaveFocus();
+    expect(length).toHaveValue('0.9');
+    expect(row('Molecule 1').getByLabelText('Geometry')).toHaveValue('H 0 0 0;H 0 0 1.0');
+  });
+
+  it('refuses a length another molecule has, goes back to the old one and still moves on with Tab', async () => {
+    const { user, row } = renderScan();
+    const length = row('Molecule 1').getByLabelText('Bond Length (Å)');
+
+    await user.tripleClick(length);
+    await user.keyboard('1.2');
+    await user.tab();
+
+    expect(screen.getByText(/already exists/i)).toBeInTheDocument();
+    expect(length).toHaveValue('1.0');
+    expect(row('Molecule 1').getByLabelText('Geometry')).toHaveFocus();
+  });
+});

@@ -6,7 +6,7 @@ import {
   renameBond,
   type JobBonds,
 } from '@hivqe/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Banner } from '../../../../components/ui/banner.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
@@ -26,6 +26,31 @@ function withEnergy(energies: Record<string, number>, key: string, energy: numbe
 }
 
 /**
+ * A row identity per molecule that survives renaming its bond length: keyed by the length, a renamed row
+ * would be a new row, and the field the user tabbed to would vanish under the keyboard (issue 12 §4).
+ */
+function useRowIds() {
+  const ids = useRef(new Map<string, number>());
+  const next = useRef(0);
+  return {
+    of(key: string): number {
+      let id = ids.current.get(key);
+      if (id === undefined) {
+        id = next.current++;
+        ids.current.set(key, id);
+      }
+      return id;
+    },
+    move(from: string, to: string) {
+      const id = ids.current.get(from);
+      if (id === undefined) return;
+      ids.current.delete(from);
+      ids.current.set(to, id);
+    },
+  };
+}
+
+/**
  * Molecules by bond length, each with its geometry and exact energy (jobs.md 2.6, 2.7, 5 'Molecules'):
  * add (the variant names the new bond length), rename (refused when the length exists) and remove.
  */
@@ -35,6 +60,7 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
   const problemId = useId();
   const bonds: JobBonds = { molecules: form.molecules, exactEnergies: form.exactEnergies };
   const keys = Object.keys(form.molecules);
+  const rowIds = useRowIds();
 
   function rename(from: string, to: string): boolean {
     const result = renameBond(bonds, from, to);
@@ -43,6 +69,8 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
       return false;
     }
     setError(null);
+    const renamed = Object.keys(result.bonds.molecules).find((key) => !Object.hasOwn(bonds.molecules, key));
+    if (renamed) rowIds.move(from, renamed);
     onChange(result.bonds);
     return true;
   }
@@ -66,7 +94,7 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
       {keys.length === 0 && <p className="text-sm text-slate-500">{NO_MOLECULE_MESSAGE}</p>}
       {keys.map((key, index) => (
         <div
-          key={key}
+          key={rowIds.of(key)}
           role="group"
           aria-label={`Molecule ${index + 1}`}
           className="grid grid-cols-1 items-end gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[8rem_1fr_10rem_auto]"

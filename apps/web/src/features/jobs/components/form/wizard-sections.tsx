@@ -4,11 +4,15 @@ import type { JobFieldsProps } from '../../job-form-variants.ts';
 import { AdvancedParametersFields } from './advanced-parameters-fields.tsx';
 import { AlgorithmParametersFields } from './algorithm-parameters-fields.tsx';
 import { FormSection } from './form-section.tsx';
+import { JobNameField } from './job-name-field.tsx';
 import { MoleculeList } from './molecule-list.tsx';
 import { QuantumConfigurationFields } from './quantum-configuration-fields.tsx';
 import { StateSpaceFields } from './state-space-fields.tsx';
 
-/** The start of both wizards' first step: permission source, the path's device field and the algorithm. */
+/**
+ * The start of both wizards' first step: permission source, the job's name, the path's device field and the
+ * algorithm.
+ */
 export function WizardBasicSections({ fields, device }: { fields: JobFieldsProps; device: ReactNode }) {
   return (
     <>
@@ -16,6 +20,7 @@ export function WizardBasicSections({ fields, device }: { fields: JobFieldsProps
         value={fields.form.permission_source}
         onChange={(permission_source) => fields.onChange({ permission_source })}
       />
+      <JobNameField {...fields} />
       <FormSection title="Device">{device}</FormSection>
       <FormSection title="Algorithm Parameters">
         <AlgorithmParametersFields {...fields} />

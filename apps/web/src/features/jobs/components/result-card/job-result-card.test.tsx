@@ -124,6 +124,7 @@ describe('result card', () => {
           subspace_fraction: null,
           iterations: null,
           engine_seconds: null,
+          reference_seconds: null,
           cpu_seconds: null,
         }),
       ],
@@ -193,6 +194,7 @@ describe('result card of an IQM scan', () => {
       subspace_fraction: null,
       iterations: null,
       engine_seconds: null,
+      reference_seconds: null,
       cpu_seconds: null,
     });
     const result: JobResultDocument = {
@@ -221,6 +223,6 @@ describe('result card of an IQM scan', () => {
         .slice(1)
         .map((cell) => cell.textContent),
     ).toEqual(Array(7).fill(NOT_KNOWN_YET));
-    expect(valueOf(card, 'Ran on')).toBe('Local engine, Garnet (simulated locally)');
+    expect(valueOf(card, 'Ran on')).toBe('Local engine (simulated locally), Garnet');
   });
 });

@@ -1,5 +1,6 @@
-import { JOB_BACKEND_LABELS, type JobResultDocument } from '@hivqe/contract';
+import type { JobResultDocument } from '@hivqe/contract';
 import type { ReactNode } from 'react';
+import { backEndLabel } from '../../back-end-label.ts';
 import { DetailList } from '../detail-list.tsx';
 import { AbsentValue } from './absent-value.tsx';
 import { moleculeValues } from './molecule-values.tsx';
@@ -53,9 +54,7 @@ function ResultBody({ result, deviceLabel }: { result: JobResultDocument; device
         items={[
           {
             label: 'Ran on',
-            value:
-              `${JOB_BACKEND_LABELS[result.backend]}, ${deviceLabel}` +
-              (result.simulated_locally ? ' (simulated locally)' : ''),
+            value: `${backEndLabel(result)}, ${deviceLabel}`,
           },
           {
             label: 'Shots',

@@ -1,0 +1,98 @@
+import { normaliseBasisName } from '../chem/basis/catalog.ts';
+import type { CancelPoint } from '../ci/cancel.ts';
+import { casci, casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
+import type { ActiveSpaceHamiltonian } from '../types.ts';
+import type { HiVqeParams } from './params.ts';
+
+/** When a HI-VQE run computes its CASCI reference: the `reference` hyperparameter (engine-only). */
+export const REFERENCE_MODES = ['auto', 'always', 'never'] as const;
+export type ReferenceMode = (typeof REFERENCE_MODES)[number];
+
+/** CASCI energies already computed, by `referenceKey`. Any Map will do; the engine keeps one per process. */
+export type ReferenceCache = Map<string, number>;
+
+/** A cache of this size holds every molecule of a long bond scan; each entry is a few dozen bytes. */
+const CACHE_ENTRIES = 256;
+const processCache: ReferenceCache = new Map();
+
+/** The CASCI energy depends on the molecule, its basis and its orbital spaces, and on nothing else. */
+export function referenceKey(params: HiVqeParams): string {
+  return JSON.stringify([
+    sameGeometry(params.moleculeGeometry),
+    params.charge,
+    normaliseBasisName(params.basis),
+    [...params.frozenOrbitals].sort((a, b) => a - b),
+    [...params.activeOrbitals].sort((a, b) => a - b),
+  ]);
+}
+
+/** One spelling per geometry: 'Li 0 0 0; H 0 0 1.60' and 'Li 0 0 0;H 0 0 1.6' are the same molecule. */
+function sameGeometry(geometry: string): string {
+  return geometry
+    .split(';')
+    .map((atom) => atom.trim().split(/\s+/))
+    .filter((fields) => fields[0] !== '')
+    .map(([element, ...xyz]) => [element, ...xyz.map((x) => String(Number(x)))].join(' '))
+    .join(';');
+}
+
+/**
+ * Why this run goes without a CASCI reference, or null when it computes (or reuses) one. `auto` computes
+ * it only when the job gives no `exact_energy` and the loop may grow to the whole space (full space ≤
+ * max_states): then CASCI costs about one of the loop's own diagonalisations. Above that, as on N2
+ * cc-pVDZ (10o,10e) at the default cap, it would cost as much as the loop, for a figure nobody asked for.
+ */
+export function referenceSkipReason(ham: ActiveSpaceHamiltonian, params: HiVqeParams): string | null {
+  const limit = casciLimitReason(ham);
+  if (limit !== null) return limit;
+  if (params.reference === 'always') return null;
+  if (params.reference === 'never') return 'reference is never';
+  if (params.exactEnergy !== null) return 'the job gives exact_energy';
+  const full = fullSpaceSize(ham);
+  if (full > params.maxStates) {
+    return (
+      `the full space (${full.toLocaleString('en-US')} determinants) is larger than max_states ` +
+      `(${params.maxStates.toLocaleString('en-US')}); set reference to always to compute it`
+    );
+  }
+  return null;
+}
+
+/** Adds a reference, forgetting the oldest once the cache holds CACHE_ENTRIES. */
+export function rememberReference(cache: ReferenceCache, key: string, energy: number): void {
+  if (!cache.has(key) && cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(key, energy);
+}
+
+export interface Reference {
+  energy: number;
+  /** Wall time spent on it in this run: 0 when it came from the cache. */
+  seconds: number;
+  cached: boolean;
+}
+
+/** The CASCI energy, from `cache` when the same molecule, basis and spaces were computed before. */
+export async function casciReference(
+  ham: ActiveSpaceHamiltonian,
+  params: HiVqeParams,
+  cancel: CancelPoint,
+  onLog: ((line: string) => void) | undefined,
+  cache: ReferenceCache = processCache,
+): Promise<Reference> {
+  const key = referenceKey(params);
+  const known = cache.get(key);
+  const label = `CASCI (${ham.norb}o, ${ham.nalpha + ham.nbeta}e)`;
+  if (known !== undefined) {
+    onLog?.(`${label}: from the cache, E = ${known.toFixed(10)} Ha`);
+    return { energy: known, seconds: 0, cached: true };
+  }
+  const started = performance.now();
+  const result = await casci(ham, cancel);
+  const seconds = (performance.now() - started) / 1000;
+  onLog?.(
+    `${label}: ${result.determinants.toLocaleString('en-US')} determinants, ` +
+      `${result.iterations} Davidson iterations, ${seconds.toFixed(2)} s: E = ${result.energy.toFixed(10)} Ha`,
+  );
+  rememberReference(cache, key, result.energy);
+  return { energy: result.energy, seconds, cached: false };
+}
