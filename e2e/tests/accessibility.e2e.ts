@@ -27,7 +27,9 @@ afterAll(async () => {
 /** Waits until the screen has drawn its data: no request in flight and no loading notice. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.getByText(/^(Loading\b.*|Checking authentication status)\.\.\.$/).waitFor({ state: 'detached' });
+  const loading = page.getByText(/^(Loading\b.*|Checking authentication status)\.\.\.$/);
+  // Several parts of a screen may each be loading: wait until none is.
+  await expect.poll(() => loading.count(), { timeout: 30_000 }).toBe(0);
 }
 
 async function expectAccessible(page: Page): Promise<void> {

@@ -88,9 +88,18 @@ async function twoSignedInTabs() {
   return { context, tabs: [first, second] as const, violations, refreshes };
 }
 
-/** Both tabs load at once and each signs in from the stored session, or lands on the sign-in screen. */
+/**
+ * Lets the test change the stored session unseen: the second tab leaves the console, so no storage event tells
+ * it of the change (it would act on it at once, before the tabs load together).
+ */
+async function behindTheirBacks(tabs: readonly Page[], change: () => void): Promise<void> {
+  await tabs[1].goto('about:blank');
+  await tabs[0].evaluate(change);
+}
+
+/** Both tabs load the console at once and each signs in from the stored session, or lands on the sign-in screen. */
 async function reloadTogether(tabs: readonly Page[]): Promise<void> {
-  await Promise.all(tabs.map((tab) => tab.reload()));
+  await Promise.all(tabs.map((tab) => tab.goto('/')));
   await Promise.all(tabs.map((tab) => welcome(tab).waitFor({ timeout: 15_000 })));
 }
 
@@ -117,7 +126,7 @@ describe('two tabs of one browser', () => {
     const { context, tabs, violations, refreshes } = await twoSignedInTabs();
     const before = await stored(tabs[0], 'refresh_token');
     // The access token is due for its proactive refresh (60 s before expiry) as soon as each tab loads.
-    await tabs[0].evaluate(() => localStorage.setItem('token_expires_at', String(Date.now() + 60_000)));
+    await behindTheirBacks(tabs, () => localStorage.setItem('token_expires_at', String(Date.now() + 60_000)));
     refreshes.clear();
 
     await reloadTogether(tabs);
@@ -135,7 +144,7 @@ describe('two tabs of one browser', () => {
     const { context, tabs, violations, refreshes } = await twoSignedInTabs();
     const before = await stored(tabs[0], 'refresh_token');
     // An access token the server no longer accepts; the timers stay far off, so only the 401s refresh.
-    await tabs[0].evaluate(() => {
+    await behindTheirBacks(tabs, () => {
       localStorage.setItem('auth_token', `${localStorage.getItem('auth_token')}x`);
       localStorage.setItem('token_expires_at', String(Date.now() + 3_600_000));
     });
