@@ -24,4 +24,12 @@ export class BoundedMap<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries[Symbol.iterator]();
+  }
 }

@@ -34,7 +34,8 @@ export function makeGuards(
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const claims = token ? tokens.verifyAccess(token) : null;
-    const session = claims ? await sessions.find(claims.sid) : undefined;
+    const found = claims ? sessions.find(claims.sid) : undefined;
+    const session = found instanceof Promise ? await found : found;
     if (!claims || !session || session.user.id !== claims.sub || sessionOutlived(session.startedAt, now())) {
       throw unauthorized(AUTH_MESSAGES.authRequired);
     }

@@ -37,9 +37,18 @@ export function verifyHs256(token: string, key: KeyObject, rules: JwtRules): Jwt
   if (typeof sub !== 'string' || sub === '' || typeof iat !== 'number' || typeof exp !== 'number')
     return null;
   if (aud !== rules.audience && !(Array.isArray(aud) && aud.includes(rules.audience))) return null;
-  if (exp <= now || iat > now || now - iat > rules.maxAgeSeconds) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
-  return { ...claims, sub, iat, exp };
+  const checked = { ...claims, sub, iat, exp };
+  return timely(checked, rules) ? checked : null;
+}
+
+/**
+ * The rules of time alone, for a token whose signature and claims were checked earlier: not expired, not issued
+ * in the future, no older than allowed (an `nbf` passed at that check stays passed).
+ */
+export function timely({ iat, exp }: JwtClaims, rules: Omit<JwtRules, 'audience'>): boolean {
+  const now = rules.nowSeconds;
+  return exp > now && iat <= now && now - iat <= rules.maxAgeSeconds;
 }
 
 function decodeObject(segment: string): Record<string, unknown> | null {

@@ -14,8 +14,15 @@ export class LiveSessions {
     private readonly events: SessionEvents,
   ) {}
 
-  async find(sessionId: string): Promise<LiveSession | undefined> {
-    if (this.cache.get(sessionId) && (await this.nothingPending())) {
+  /** Answers at once, without a promise, when the cache holds the session and no change can be pending. */
+  find(sessionId: string): LiveSession | undefined | Promise<LiveSession | undefined> {
+    const cached = this.cache.get(sessionId);
+    if (cached && this.events.immediate) return cached;
+    return this.settleThenFind(sessionId, cached !== undefined);
+  }
+
+  private async settleThenFind(sessionId: string, wasCached: boolean): Promise<LiveSession | undefined> {
+    if (wasCached && (await this.nothingPending())) {
       // The wait may have delivered a change that cleared the entry.
       const cached = this.cache.get(sessionId);
       if (cached) return cached;

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { LiveSession } from './repo.ts';
 
 /** Forgets what a write made stale; the writes of this process call it before they answer. */
@@ -17,14 +18,16 @@ interface Entry {
  * the database's notifications). A read that began before a clear is not cached: it may hold what was cleared.
  */
 export class SessionCache implements SessionInvalidation {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedMap<string, Entry>;
   private generation = 0;
 
   constructor(
     private readonly ttlMs = 5_000,
-    private readonly maxEntries = 10_000,
+    maxEntries = 10_000,
     private readonly clock: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.entries = new BoundedMap(maxEntries);
+  }
 
   get(sessionId: string): LiveSession | undefined {
     const entry = this.entries.get(sessionId);
@@ -40,10 +43,6 @@ export class SessionCache implements SessionInvalidation {
 
   put(sessionId: string, session: LiveSession, mark: number): void {
     if (mark !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      this.entries.delete(this.entries.keys().next().value as string);
-    }
     this.entries.set(sessionId, { session, expiresAt: this.clock() + this.ttlMs });
   }
 

@@ -9,6 +9,8 @@ const CHANNEL = 'session_change';
 
 /** The database's word on which sessions and users changed, from every process that writes them. */
 export interface SessionEvents {
+  /** Every change has cleared the cache by the time its writer hears of the commit: nothing to wait for. */
+  readonly immediate: boolean;
   /**
    * Resolves once every change committed before the call has cleared the cache; rejects when that cannot be
    * known (the cache must then not be trusted).
@@ -41,7 +43,7 @@ export async function listenForSessionChanges(
  */
 async function listenInProcess(client: PGlite, forget: (payload: string) => void): Promise<SessionEvents> {
   const unlisten = await client.listen(CHANNEL, forget);
-  return { settled: () => Promise.resolve(), close: unlisten };
+  return { immediate: true, settled: () => Promise.resolve(), close: unlisten };
 }
 
 /** The part of node-postgres' connection (`Client#connection`) that writes a protocol message by itself. */
@@ -106,6 +108,7 @@ async function listenOnPostgres(
     return batch;
   };
   return {
+    immediate: false,
     settled,
     async close() {
       client.removeAllListeners('end');

@@ -1,6 +1,6 @@
 import { REAUTH_HEADER } from '@hivqe/contract';
 import { SignJWT, decodeJwt, type JWTPayload } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
 import { PASSWORD, bearer, post, signUp } from '../../../test/auth-flows.ts';
 import { uniqueEmail, type TestApp } from '../../../test/harness.ts';
@@ -61,6 +61,26 @@ describe('JWTs', () => {
       expect((await me(token)).statusCode, token).toBe(401);
     }
     expect((await me(await signed({ ...claims, aud: ['other', 'access'] }))).statusCode).toBe(200);
+  });
+
+  it('are checked once, yet a token honoured before is refused the moment it expires or outlives its lifetime', async () => {
+    const { access_token: access } = await signUp(t.app, t.mailer, uniqueEmail());
+    const now = nowSeconds();
+    const shortLived = await resign(access, { iat: now, exp: now + 60 });
+    const longLived = await resign(access, { iat: now, exp: now + 3_600 });
+    expect((await me(shortLived)).statusCode).toBe(200);
+    expect((await me(longLived)).statusCode).toBe(200);
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime((now + 61) * 1000);
+      expect((await me(shortLived)).statusCode).toBe(401);
+      expect((await me(longLived)).statusCode).toBe(200);
+      // Past the 15 minutes an access token may live, whatever its exp says.
+      vi.setSystemTime((now + 15 * 60 + 1) * 1000);
+      expect((await me(longLived)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuse a re-authentication token without exp: the account is not deleted', async () => {
