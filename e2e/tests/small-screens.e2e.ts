@@ -58,6 +58,7 @@ describe('at 360 px wide', () => {
     // Radix moves the keyboard into the menu once it has opened: the arrow keys act from then on.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Dashboard');
     await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Account');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('section') === 'account');
   });
