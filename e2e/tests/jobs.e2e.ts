@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
 import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
+import { downloadBy } from '../support/downloads.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
 import { DESKTOP, expectInViewport, saveScreen } from '../support/screens.ts';
 import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
@@ -78,10 +79,7 @@ async function checkMonitorScreen(page: Page, monitor: Locator): Promise<void> {
   await saveScreen(page, 'monitor');
   await saveScreen(chart, 'chart');
 
-  const [png] = await Promise.all([
-    page.waitForEvent('download'),
-    chart.getByRole('button', { name: 'Export PNG' }).click(),
-  ]);
+  const png = await downloadBy(chart.getByRole('button', { name: 'Export PNG' }), chart);
   expect(png.suggestedFilename()).toMatch(/-energy-convergence\.png$/);
   const image = await readFile((await png.path())!);
   expect([...image.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
@@ -89,10 +87,7 @@ async function checkMonitorScreen(page: Page, monitor: Locator): Promise<void> {
   const chartWidth = (await chart.locator('svg.recharts-surface').first().boundingBox())?.width ?? 0;
   expect(image.readUInt32BE(16)).toBe(Math.round(chartWidth) * 2);
 
-  const [svg] = await Promise.all([
-    page.waitForEvent('download'),
-    chart.getByRole('button', { name: 'Export SVG' }).click(),
-  ]);
+  const svg = await downloadBy(chart.getByRole('button', { name: 'Export SVG' }), chart);
   const markup = await readFile((await svg.path())!, 'utf8');
   expect(markup).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(markup).toContain('Chemical accuracy (1.6 mHa)');

@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, uniqueEmail } from '../support/browser.ts';
 import { INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
+import { downloadBy } from '../support/downloads.ts';
 import { signedInUser } from '../support/flows.ts';
 import { DESKTOP, saveScreen } from '../support/screens.ts';
 
@@ -170,13 +171,8 @@ describe('bond scans in the browser', () => {
       const monitor = page.getByRole('dialog', { name: `Job Monitor - ${names[1]}` });
       const card = monitor.getByRole('region', { name: 'Result' });
       await card.getByText('Final energy').waitFor();
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        monitor
-          .getByRole('group', { name: 'Download' })
-          .getByRole('button', { name: 'Result (JSON)' })
-          .click(),
-      ]);
+      const downloads = monitor.getByRole('group', { name: 'Download' });
+      const download = await downloadBy(downloads.getByRole('button', { name: 'Result (JSON)' }), downloads);
       const document = JSON.parse(await readFile(await download.path(), 'utf8')) as {
         job_name: string;
         status: string;
