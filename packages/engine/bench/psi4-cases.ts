@@ -38,6 +38,15 @@ export const BENCH_CASES: BenchCase[] = [
 ];
 
 /**
+ * Whether the bench also runs Psi4 with its point-group symmetry (D2h and subgroups) on: every RHF case, and
+ * the CASCI cases whose active space is given per irrep. The engine uses reflection symmetry in its integrals,
+ * so this is the like-for-like comparison on those rows.
+ */
+export function psi4SymmetryMeasured(bench: BenchCase): boolean {
+  return bench.active.length === 0 || bench.d2h !== undefined;
+}
+
+/**
  * The same job as a Psi4 input: spherical functions, PK integrals and the engine's convergence
  * criteria; CASCI through detci. `symmetry` false pins the point group to C1.
  */

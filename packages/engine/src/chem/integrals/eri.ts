@@ -1,6 +1,7 @@
 import { pairCount, pairIndex } from '../../linalg/packed.ts';
 import type { BasisSet } from '../basis/shells.ts';
 import { QuartetKernel, quartetCost } from './eri-quartet.ts';
+import { basisReflections, type BasisReflection } from './reflections.ts';
 import { buildShellPair, primitiveSubset, type ShellPair } from './shell-pairs.ts';
 
 /** Quartets whose Cauchy–Schwarz bound √((ab|ab)(cd|cd)) is below this are skipped (left zero). */
@@ -9,8 +10,11 @@ export const SCHWARZ_THRESHOLD = 1e-14;
 export const PRIMITIVE_THRESHOLD = 1e-14;
 
 /**
- * All two-electron integrals (ij|kl) over spherical functions, each symmetry-unique one once, in
- * packed storage: eri[pairIndex(pairIndex(i, j), pairIndex(k, l))].
+ * All two-electron integrals (ij|kl) over spherical functions, each permutation-unique one once, in
+ * packed storage: eri[pairIndex(pairIndex(i, j), pairIndex(k, l))]. When reflections through coordinate
+ * planes carry the molecule onto itself (basisReflections), only one shell quartet of each orbit is
+ * computed and its images are written from it with their signs: up to 8 times less work for a molecule
+ * with D2h symmetry in this orientation, such as benzene or N2.
  */
 export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal): Float64Array {
   const { shells, nbf } = basis;
@@ -20,18 +24,29 @@ export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal
     for (let b = 0; b <= a; b++) allPairs.push(buildShellPair(shells[a], shells[b]));
   const pairs = screenPrimitives(allPairs, kernel);
   const bounds = pairs.map((pair) => Math.sqrt(largestDiagonal(kernel, pair)));
+  const reflections = basisReflections(basis);
+  // Shell pair p = pairIndex(a, b) goes to pairIndex(image(a), image(b)) under each reflection.
+  const pairImages = reflections.map((reflection) => {
+    const images = new Int32Array(pairs.length);
+    for (let a = 0, p = 0; a < shells.length; a++)
+      for (let b = 0; b <= a; b++, p++) images[p] = pairIndex(reflection.shells[a], reflection.shells[b]);
+    return images;
+  });
   const eri = new Float64Array(pairCount(pairCount(nbf)));
   for (let i = 0; i < pairs.length; i++) {
     signal?.throwIfAborted();
     const first = pairs[i];
     for (let j = 0; j <= i; j++) {
       if (bounds[i] * bounds[j] < SCHWARZ_THRESHOLD) continue;
+      const quartet = pairIndex(i, j);
+      if (pairImages.some((images) => pairIndex(images[i], images[j]) < quartet)) continue;
       const second = pairs[j];
       const swap = quartetCost(second, first) < quartetCost(first, second);
       const bra = swap ? second : first;
       const ket = swap ? first : second;
       kernel.compute(bra, ket);
       store(eri, kernel.out, bra, ket);
+      for (const reflection of reflections) storeImage(eri, kernel.out, bra, ket, reflection);
     }
   }
   return eri;
@@ -73,6 +88,26 @@ function largestDiagonal(kernel: QuartetKernel, pair: ShellPair): number {
   let max = 0;
   for (let ab = 0; ab < pair.nab; ab++) max = Math.max(max, Math.abs(kernel.out[ab * pair.nab + ab]));
   return max;
+}
+
+/** Writes a computed quartet's block where its image under `reflection` belongs, with the image's signs. */
+function storeImage(
+  eri: Float64Array,
+  block: Float64Array,
+  bra: ShellPair,
+  ket: ShellPair,
+  { pairs, pairSigns }: BasisReflection,
+): void {
+  const ncd = ket.nab;
+  for (let ab = 0; ab < bra.nab; ab++) {
+    const ij = bra.pairIndices[ab];
+    const image = pairs[ij];
+    const sign = pairSigns[ij];
+    for (let cd = 0; cd < ncd; cd++) {
+      const kl = ket.pairIndices[cd];
+      eri[pairIndex(image, pairs[kl])] = sign * pairSigns[kl] * block[ab * ncd + cd];
+    }
+  }
 }
 
 function store(eri: Float64Array, block: Float64Array, bra: ShellPair, ket: ShellPair): void {
