@@ -86,7 +86,8 @@ describe('IQM job monitor', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: /^Logs/ }));
     expect(await within(dialog).findByText('Molecule 1.0: N 0 0 0;N 0 0 1.0')).toBeInTheDocument();
-    expect(run.asked.logs).toEqual([job.job_arn]);
+    // Read when the monitor opened (for the count), and afresh when the drawer opened on the running job.
+    expect(run.asked.logs).toEqual([job.job_arn, job.job_arn]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Result (JSON)' }));
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['iqm-scan-result.json']));

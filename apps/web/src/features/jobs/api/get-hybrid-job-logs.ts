@@ -4,7 +4,7 @@ import {
   hybridJobLogsResponse,
   type HybridJobLogsResponse,
 } from '@hivqe/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { jobQueryKeys } from './job-query-keys.ts';
 
@@ -16,15 +16,19 @@ export function getHybridJobLogs(jobArn: string): Promise<HybridJobLogsResponse>
 }
 
 /**
- * jobs.md 2.3: loaded while the drawer is open and polled every 5 seconds unless the job has finished; closing
- * the drawer (enabled false) stops the polling.
+ * jobs.md 2.3: read when the monitor opens, so that the drawer's header can say how many events there are, and
+ * read again once the job has finished (`finished` is part of the key: the finished job's logs are a new read,
+ * whatever was read while it ran); polled every 5 seconds while `polling` (the drawer open on a running job).
  */
-export function useHybridJobLogs(jobArn: string, { open, finished }: { open: boolean; finished: boolean }) {
+export function useHybridJobLogs(
+  jobArn: string,
+  { finished, polling }: { finished: boolean; polling: boolean },
+) {
   return useQuery({
-    queryKey: jobQueryKeys.hybridLogs(jobArn),
+    queryKey: [...jobQueryKeys.hybridLogs(jobArn), { finished }],
     queryFn: () => getHybridJobLogs(jobArn),
-    enabled: open,
     staleTime: 0,
-    refetchInterval: open && !finished ? LOG_POLL_INTERVAL_MS : false,
+    placeholderData: keepPreviousData,
+    refetchInterval: polling ? LOG_POLL_INTERVAL_MS : false,
   });
 }

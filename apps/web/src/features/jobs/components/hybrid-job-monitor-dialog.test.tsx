@@ -167,31 +167,55 @@ describe('job monitor', { timeout: 20_000 }, () => {
     expect(run.calls.metrics).toBe(2);
   });
 
-  it('opens the logs drawer on demand and polls it every 5 seconds until it is closed', async () => {
+  it('counts the log events once they are read, reads them afresh on opening, and polls while open', async () => {
     const job = hybridJob('logged', { status: 'RUNNING', ended_at: null });
     const run = mockRun(job);
     run.logs.logs = [{ message: 'Iteration 1: E = -108.5' }, { message: 'Iteration 2: E = -108.8' }];
     const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
     const toggle = screen.getByRole('button', { name: /Logs/ });
-    expect(toggle).toHaveTextContent('Logs (0 events)');
+    // No count before the logs are read: never a "0 events" that is not one.
+    expect(toggle).toHaveAccessibleName('Logs');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle).toHaveTextContent('Logs (2 events)'));
+    expect(run.calls.logs).toBe(1);
+    // Closed, the drawer does not poll.
     await tick();
-    expect(run.calls.logs).toBe(0);
-
-    await user.click(toggle);
-    expect(await screen.findByText('Iteration 2: E = -108.8')).toBeInTheDocument();
-    expect(toggle).toHaveTextContent('Logs (2 events)');
-    expect(screen.getByText('Log Stream: hivqe/stream-1')).toBeInTheDocument();
     expect(run.calls.logs).toBe(1);
 
     run.logs.logs = [...run.logs.logs, { message: 'Iteration 3: E = -108.9' }];
-    await tick();
+    await user.click(toggle);
     expect(await screen.findByText('Iteration 3: E = -108.9')).toBeInTheDocument();
+    expect(toggle).toHaveTextContent('Logs (3 events)');
+    expect(screen.getByText('Log Stream: hivqe/stream-1')).toBeInTheDocument();
     expect(run.calls.logs).toBe(2);
 
-    await user.click(toggle);
-    expect(screen.queryByText('Iteration 3: E = -108.9')).not.toBeInTheDocument();
+    run.logs.logs = [...run.logs.logs, { message: 'Iteration 4: E = -109.0' }];
     await tick();
+    expect(await screen.findByText('Iteration 4: E = -109.0')).toBeInTheDocument();
+    expect(run.calls.logs).toBe(3);
+
+    await user.click(toggle);
+    expect(screen.queryByText('Iteration 4: E = -109.0')).not.toBeInTheDocument();
+    await tick();
+    await tick();
+    expect(run.calls.logs).toBe(3);
+  });
+
+  it('reads the logs again once the job finishes, so the count and the drawer hold its last lines', async () => {
+    const job = hybridJob('finishing', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    run.logs.logs = [{ message: 'Iteration 1: E = -108.5' }];
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const toggle = screen.getByRole('button', { name: /Logs/ });
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Logs (1 events)'));
+
+    run.logs.logs = [...run.logs.logs, { message: 'Metrics - energy: -108.9' }];
+    run.job = { ...job, status: 'COMPLETED', ended_at: '2025-03-01T11:00:00.000Z' };
+    await tick();
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Logs (2 events)'));
+    expect(run.calls.logs).toBe(2);
+    await user.click(toggle);
+    expect(await screen.findByText('Metrics - energy: -108.9')).toBeInTheDocument();
     await tick();
     expect(run.calls.logs).toBe(2);
   });
@@ -200,7 +224,9 @@ describe('job monitor', { timeout: 20_000 }, () => {
     const job = hybridJob('done', { status: 'COMPLETED' });
     const run = mockRun(job);
     const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
-    await user.click(screen.getByRole('button', { name: /Logs/ }));
+    const toggle = screen.getByRole('button', { name: /Logs/ });
+    await waitFor(() => expect(toggle).toHaveTextContent('Logs (0 events)'));
+    await user.click(toggle);
     expect(await screen.findByText('No logs available')).toBeInTheDocument();
     await tick();
     await tick();
@@ -212,8 +238,10 @@ describe('job monitor', { timeout: 20_000 }, () => {
     const run = mockRun(job);
     run.logsStatus = 500;
     const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
-    await user.click(screen.getByRole('button', { name: /Logs/ }));
+    const toggle = screen.getByRole('button', { name: /Logs/ });
+    await user.click(toggle);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load logs');
+    expect(toggle).toHaveAccessibleName('Logs');
   });
 });
 

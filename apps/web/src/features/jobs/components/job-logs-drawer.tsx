@@ -3,15 +3,21 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { useHybridJobLogs } from '../api/get-hybrid-job-logs.ts';
 
 /**
- * The monitor's collapsible Logs drawer (jobs.md 2.3): loaded when opened, polled every 5 seconds while open
- * unless the job has finished, and left alone once closed.
+ * The monitor's collapsible Logs drawer (jobs.md 2.3). The logs are read when the monitor opens and again once
+ * the job finishes, so the header's "(N events)" is a count, never a placeholder (no count until they are read);
+ * opening the drawer on a running job reads them afresh and polls every 5 seconds until it is closed.
  */
 export function JobLogsDrawer({ jobArn, finished }: { jobArn: string; finished: boolean }) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const logs = useHybridJobLogs(jobArn, { open, finished });
-  const count = logs.data?.logs.length ?? 0;
+  const logs = useHybridJobLogs(jobArn, { finished, polling: open && !finished });
   const failed = logs.isError || logs.data?.success === false;
+  const count = failed ? undefined : logs.data?.logs.length;
+
+  function toggle() {
+    setOpen(!open);
+    if (!open && !finished) void logs.refetch();
+  }
 
   return (
     <section className="rounded-lg border border-slate-200">
@@ -19,11 +25,11 @@ export function JobLogsDrawer({ jobArn, finished }: { jobArn: string; finished: 
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={toggle}
         className="flex w-full items-center justify-between px-4 py-2 text-left text-sm font-semibold text-slate-800"
       >
         <span>
-          Logs <span className="font-normal text-slate-500">({count} events)</span>
+          Logs {count !== undefined && <span className="font-normal text-slate-500">({count} events)</span>}
         </span>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
