@@ -26,13 +26,6 @@ export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal
   const pairs = screenPrimitives(allPairs, kernel);
   const bounds = pairs.map((pair) => Math.sqrt(largestDiagonal(kernel, pair)));
   const reflections = basisReflections(basis);
-  // Shell pair p = pairIndex(a, b) goes to pairIndex(image(a), image(b)) under each reflection.
-  const pairImages = reflections.map((reflection) => {
-    const images = new Int32Array(pairs.length);
-    for (let a = 0, p = 0; a < shells.length; a++)
-      for (let b = 0; b <= a; b++, p++) images[p] = pairIndex(reflection.shells[a], reflection.shells[b]);
-    return images;
-  });
   const eri = new Float64Array(pairCount(pairCount(nbf)));
   for (let i = 0; i < pairs.length; i++) {
     signal?.throwIfAborted();
@@ -40,7 +33,8 @@ export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal
     for (let j = 0; j <= i; j++) {
       if (bounds[i] * bounds[j] < SCHWARZ_THRESHOLD) continue;
       const quartet = pairIndex(i, j);
-      if (pairImages.some((images) => pairIndex(images[i], images[j]) < quartet)) continue;
+      // Only the first quartet of its orbit is computed; the others are written from it.
+      if (reflections.some(({ shellPairs }) => pairIndex(shellPairs[i], shellPairs[j]) < quartet)) continue;
       const second = pairs[j];
       const swap = quartetCost(second, first) < quartetCost(first, second);
       const bra = swap ? second : first;

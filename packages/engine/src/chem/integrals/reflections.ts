@@ -16,8 +16,8 @@ const SAME_CENTRE = 1e-12;
  * (ij|kl) = s_i s_j s_k s_l (i'j'|k'l'): two-electron integrals need only be computed once per orbit.
  */
 export interface BasisReflection {
-  /** Image of each shell (index into basis.shells). */
-  shells: Int32Array;
+  /** For shell pair pairIndex(a, b), the order electronRepulsionIntegrals builds them in: the image pair. */
+  shellPairs: Int32Array;
   /** For packed function pair ij: the packed pair (image(i), image(j)). */
   pairs: Int32Array;
   /** For packed function pair ij: s_i · s_j. */
@@ -53,6 +53,9 @@ function reflect(basis: BasisSet, axes: number): BasisReflection | null {
       signs[shell.offset + f] = parities[f % width];
     }
   }
+  const shellPairs = new Int32Array(pairCount(shells.length));
+  for (let a = 0, ab = 0; a < shells.length; a++)
+    for (let b = 0; b <= a; b++, ab++) shellPairs[ab] = pairIndex(shellImages[a], shellImages[b]);
   const pairs = new Int32Array(pairCount(nbf));
   const pairSigns = new Float64Array(pairCount(nbf));
   for (let i = 0, ij = 0; i < nbf; i++) {
@@ -61,7 +64,7 @@ function reflect(basis: BasisSet, axes: number): BasisReflection | null {
       pairSigns[ij] = signs[i] * signs[j];
     }
   }
-  return { shells: shellImages, pairs, pairSigns };
+  return { shellPairs, pairs, pairSigns };
 }
 
 /**
