@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/ablation.ts [names…] [--cap fraction] [--seeds 0,1] [--ansatz epa]`: the share of the quantum part.
+ * `npx tsx bench/ablation.ts [names…] [--cap fraction] [--seeds 0,1] [--ansatz epa] [--abstol 1e-4]`: the share
+ * of the quantum part (`--abstol` sets convergence_abstol, so that runs can be taken on to their local optimum).
  * For each case, HI-VQE with both sources of strings (the default), handover only (`sampling: false`)
  * and samples only (`handover: false`), at the same subspace cap; prints the error against CASCI (mHa),
  * the final subspace and where its strings came from. Cases are public molecules (shared/engine.md and
@@ -25,6 +26,7 @@ const { values, positionals } = parseArgs({
     cap: { type: 'string', default: '0.3333' },
     seeds: { type: 'string', default: '0' },
     ansatz: { type: 'string', default: 'epa' },
+    abstol: { type: 'string', default: '1e-4' },
   },
 });
 const seeds = values.seeds.split(',').map(Number);
@@ -40,6 +42,7 @@ for (const name of positionals.length > 0 ? positionals : Object.keys(CASES)) {
         seed,
         ansatz: values.ansatz,
         configuration_recovery: true,
+        convergence_abstol: Number(values.abstol),
       });
       const started = performance.now();
       const r = await runHiVqeLoop(ham, params, exact, {}, new CancelPoint(), undefined, sources);

@@ -29,6 +29,14 @@ export const CASES: Record<string, Case> = {
     frozen: [0],
     active: range(1, 8),
   },
+  'N2 6-31g 2.0': { geometry: 'N 0 0 0;N 0 0 2.0', basis: '6-31g', frozen: [0, 1], active: range(2, 11) },
+  'H2O cc-pvdz': { geometry: H2O, basis: 'cc-pvdz', frozen: [0], active: range(1, 12) },
+  'N2 cc-pvdz (12o,12e)': {
+    geometry: 'N 0 0 0;N 0 0 1.0',
+    basis: 'cc-pvdz',
+    frozen: [0],
+    active: range(1, 12),
+  },
   'LiH sto-3g 3.0': { geometry: 'Li 0 0 0;H 0 0 3.0', basis: 'sto-3g', frozen: [], active: range(0, 5) },
 };
 

@@ -63,8 +63,10 @@ describe('the HI-VQE loop', () => {
   });
 
   it('convergence_abstol decides which changes count as converged', async () => {
+    // Met at once twice: the handover's stage ends at iteration 1, the samples' stage at iteration 2.
     const loose = await run({ max_iter: 20, convergence_count: 1, convergence_abstol: 10 });
-    expect(loose.iterations).toBe(1);
+    expect(loose.iterations).toBe(2);
+    expect(loose.converged).toBe(true);
     const strict = await run({ max_iter: 6, convergence_count: 1, convergence_abstol: 0 });
     expect(strict.iterations).toBe(6);
   });

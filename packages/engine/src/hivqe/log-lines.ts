@@ -38,6 +38,14 @@ export function iterationLogLine(
   );
 }
 
+/** The switch from the handover's growth to the samples' refinement (the two stages of runHiVqeLoop). */
+export function refiningLogLine(iteration: number, point: IterationPoint): string {
+  return (
+    `iteration ${iteration}: the handover has converged at ${point.numStates} determinants; ` +
+    `from now on the circuit's samples refine the subspace at that size, kept where they lower the energy`
+  );
+}
+
 /** What an iteration ran on the quantum computer: circuits, their size on the device, and the shots back. */
 export function deviceShotsLogLine(iteration: number, circuits: NativeCircuit[], counts: Counts[]): string {
   const gates = (circuit: NativeCircuit, name: string) =>

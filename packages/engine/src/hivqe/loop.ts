@@ -7,7 +7,7 @@ import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
 import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
-import { iterationLogLine, metricLine } from './log-lines.ts';
+import { iterationLogLine, metricLine, refiningLogLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
@@ -24,7 +24,7 @@ import type { SampleTally } from './recovery.ts';
 import { Xoshiro128 } from './rng.ts';
 import { SimulatedShots, type ShotSource } from './shots.ts';
 import { Spsa } from './spsa.ts';
-import { determinantCount, diagonalise, grow, rankByScore, screen } from './subspace.ts';
+import { determinantCount, diagonalise, grow, rankByScore, screen, type Subspace } from './subspace.ts';
 
 /** While growing, the loop diagonalises up to this factor more strings than it keeps (2× the determinants). */
 const WORK_FACTOR = Math.SQRT2;
@@ -55,9 +55,15 @@ export interface LoopResult {
 /**
  * The HI-VQE iteration (shared/engine.md §7). Each iteration: SPSA probes the circuit at θ ± c·Δ
  * (sample, repair or drop, and diagonalise the subspace with the new strings: the two cost-function
- * calls), steps θ, merges the handover's excitations and the sampled strings into the subspace (at
- * max_states the samples change it only where they lower its energy: `grow`), diagonalises, screens,
- * counts where the new strings came from, and tests convergence.
+ * calls), steps θ, merges new strings into the subspace (`grow`), diagonalises, screens, counts where
+ * the new strings came from, and tests convergence.
+ * With both sources the run has two stages. The handover grows the subspace until the convergence rule
+ * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
+ * (this iteration's, then every earlier one's) refine that subspace at the size reached, each swapped in
+ * only where it lowers the energy, until the rule is met again. Admitted from the start, the samples sent the greedy selection to other local
+ * optima, as often worse as better (docs/engine.md, Ablations); refining the handover's result, they
+ * can only lower its energy. With the rule off (convergence_count 0) there is no point at which the
+ * handover is done, and both sources are admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
  */
@@ -79,11 +85,17 @@ export async function runHiVqeLoop(
   const rng = new Xoshiro128(params.seed);
   const theta = initialParameters(ham, program, rng);
   const spsa = new Spsa(rng, theta);
-  const rule = new ConvergenceRule(
-    params.convergenceCount,
-    params.convergenceAbstol,
-    params.resetConvergenceCount,
-  );
+  const newRule = () =>
+    new ConvergenceRule(params.convergenceCount, params.convergenceAbstol, params.resetConvergenceCount);
+  let rule = newRule();
+  // The refining stage comes only after a handover stage that can end (see above).
+  const staged = sources.sampling && sources.handover && params.convergenceCount > 0;
+  let refining = false;
+  // Every string the circuit has sampled so far, with its shots, and those measured as such (not repaired):
+  // once samples are admitted, those of earlier iterations are offered too, after the current ones, so
+  // that the shots of the handover's stage are not spent in vain.
+  const sampledSoFar = new Map<number, number>();
+  const measuredSoFar = new Set<number>();
   const allStrings = binomial(ham.norb, ham.nalpha);
   const capStrings = Math.min(Math.floor(Math.sqrt(params.maxStates)), allStrings);
   const workStrings = Math.max(capStrings, Math.min(Math.floor(WORK_FACTOR * capStrings), allStrings));
@@ -129,19 +141,29 @@ export async function runHiVqeLoop(
     }
 
     const size = current.strings.size;
-    const stepStrings = rule.settled ? size : Math.min(capStrings, Math.ceil(GROWTH_FACTOR * size));
+    const stepStrings =
+      rule.settled || refining ? size : Math.min(capStrings, Math.ceil(GROWTH_FACTOR * size));
     // A string turned away only for want of room is offered again once the subspace may grow.
     if (stepStrings > size) rejected = new Set();
     const sampledCounts =
       probes === null ? new Map<number, number>() : addCounts(probes[0].counts, probes[1].counts);
-    const measured = new Set(probes?.flatMap((side) => [...side.measured]) ?? []);
-    const handed = sources.handover ? handover(ham, current, params.maxExpansionStates, rejected) : null;
+    for (const [x, count] of sampledCounts) sampledSoFar.set(x, (sampledSoFar.get(x) ?? 0) + count);
+    for (const x of probes?.flatMap((side) => [...side.measured]) ?? []) measuredSoFar.add(x);
+    const sampling = !staged || refining;
+    const handed =
+      sources.handover && !refining ? handover(ham, current, params.maxExpansionStates, rejected) : null;
     const fresh = (list: readonly number[]) => list.filter((x) => !rejected.has(x));
+    const samples = sampling
+      ? [fresh(rankByScore(sampledCounts)), fresh(earlierSamples(sampledSoFar, sampledCounts, current))]
+      : [];
+    // Beside the handover the samples are one source; without it, this iteration's come first and are
+    // also tried on their own (grow tries its first source alone), then the earlier ones.
+    const lists = handed === null ? samples : [fresh(handed.strings), samples.flat()];
     const previous = current;
     const grown = await grow(
       ham,
       current,
-      [fresh(handed?.strings ?? []), fresh(rankByScore(sampledCounts))],
+      lists,
       stepStrings,
       Math.min(workStrings, Math.max(stepStrings, Math.floor(WORK_FACTOR * stepStrings))),
       cancel,
@@ -151,7 +173,7 @@ export async function runHiVqeLoop(
     current = await screen(ham, grown.subspace, params.amplitudeScreeningTolerance, cancel);
     const before = new Set(previous.strings.strings);
     const added = Array.from(current.strings.strings).filter((x) => !before.has(x));
-    const origins = attribute(added, new Set(handed?.strings ?? []), measured);
+    const origins = attribute(added, new Set(handed?.strings ?? []), measuredSoFar);
     addProvenance(provenance, origins);
 
     const point: IterationPoint = {
@@ -166,6 +188,13 @@ export async function runHiVqeLoop(
     callbacks.onIteration?.(point);
     callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, probes, handed, origins));
     callbacks.onLog?.(metricLine(point, iteration));
+    if (converged && staged && !refining) {
+      refining = true;
+      converged = false;
+      rule = newRule();
+      rejected = new Set();
+      callbacks.onLog?.(refiningLogLine(iteration, point));
+    }
     await cancel.pause();
   }
   return {
@@ -181,6 +210,19 @@ export async function runHiVqeLoop(
 
 function shifted(theta: Float64Array, delta: Float64Array, size: number): Float64Array {
   return theta.map((t, i) => t + size * delta[i]);
+}
+
+/** Strings sampled in earlier iterations, not this one's and not in the subspace, by their shots so far. */
+export function earlierSamples(
+  sampledSoFar: ReadonlyMap<number, number>,
+  now: ReadonlyMap<number, number>,
+  current: Subspace,
+): number[] {
+  const earlier = new Map<number, number>();
+  for (const [x, count] of sampledSoFar) {
+    if (!now.has(x) && current.strings.indexOf(x) < 0) earlier.set(x, count);
+  }
+  return rankByScore(earlier);
 }
 
 function addCounts(a: Map<number, number>, b: Map<number, number>): Map<number, number> {

@@ -2,12 +2,13 @@ import { buildHamiltonian } from '../../src/chem/index.ts';
 import type { ActiveSpaceHamiltonian } from '../../src/types.ts';
 
 /**
- * N2 STO-3G at 1.0 Å, frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136 determinants. Correlated
- * enough that Hartree–Fock is only ~95% of the state, small enough to run often.
+ * N2 STO-3G at 1.0 Å (or `bond` Å), frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136
+ * determinants. Correlated enough that Hartree–Fock is only ~95% of the state at 1.0 Å (stretched, much
+ * less), small enough to run often.
  */
-export function n2Sto3g(): ActiveSpaceHamiltonian {
+export function n2Sto3g(bond = 1.0): ActiveSpaceHamiltonian {
   const chem = buildHamiltonian({
-    geometry: 'N 0 0 0;N 0 0 1.0',
+    geometry: `N 0 0 0;N 0 0 ${bond}`,
     basis: 'sto-3g',
     activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9],
     frozenOrbitals: [0, 1],
