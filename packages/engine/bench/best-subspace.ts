@@ -1,18 +1,28 @@
 /**
- * `npx tsx bench/best-subspace.ts <case> <strings>`: how low a strings × strings subspace of that many
- * strings can go, to judge the ablation's selections against. When there are at most 20,000 choices of
- * strings, every one is diagonalised (the optimum); otherwise a swap search starts from the strings of
- * largest weight in the exact ground state and exchanges one string at a time, each outside string
- * put where it lowers the energy most, until a sweep changes nothing (a local optimum, an upper bound on the best). Prints errors against CASCI in mHa.
+ * `npx tsx bench/best-subspace.ts <case> <strings> [--from-handover]`: how low a strings × strings subspace
+ * of that many strings can go, to judge the ablation's selections against. When there are at most 20,000
+ * choices of strings, every one is diagonalised (the optimum); otherwise a swap search starts from the
+ * strings of largest weight in the exact ground state (or, with --from-handover, from the subspace a
+ * handover-only run ends at with that many strings) and exchanges one string at a time, each outside
+ * string put where it lowers the energy most, until a sweep changes nothing (a local optimum, an upper
+ * bound on the best). Prints errors against CASCI in mHa, and each swap: the strings in and out, with
+ * how many electrons each has moved out of the Hartree–Fock string.
  */
+import { parseArgs } from 'node:util';
 import { CancelPoint } from '../src/ci/cancel.ts';
-import { binomial, enumerateStrings } from '../src/ci/strings.ts';
+import { binomial, enumerateStrings, popcount } from '../src/ci/strings.ts';
+import { runHiVqeLoop } from '../src/hivqe/loop.ts';
+import { parseHiVqeParams } from '../src/hivqe/params.ts';
 import { diagonalise, rankByScore, stringWeights } from '../src/hivqe/subspace.ts';
 import { caseHamiltonian } from './cases.ts';
 
 const EXHAUSTIVE_LIMIT = 20_000;
 
-const [name, count] = process.argv.slice(2);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'from-handover': { type: 'boolean', default: false } },
+});
+const [name, count] = positionals;
 const ham = caseHamiltonian(name);
 const size = Number(count);
 const cancel = new CancelPoint();
@@ -21,28 +31,50 @@ const exact = await diagonalise(ham, all, null, cancel);
 const energyOf = async (strings: readonly number[]) => (await diagonalise(ham, strings, null, cancel)).energy;
 const mha = (energy: number) => ((energy - exact.energy) * 1000).toFixed(3);
 
-if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT) {
+const hartreeFock = (1 << ham.nalpha) - 1;
+const describe = (x: number) =>
+  `${x.toString(2).padStart(ham.norb, '0')} (${popcount(x & ~hartreeFock)} moved)`;
+
+if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !values['from-handover']) {
   let best = Number.POSITIVE_INFINITY;
   for (const subset of subsets(all, size)) best = Math.min(best, await energyOf(subset));
   console.log(
     `${name}: best of all ${binomial(all.length, size)} choices of ${size} strings: ${mha(best)} mHa`,
   );
 } else {
-  const weights = stringWeights(exact);
-  let chosen = rankByScore(new Map(all.map((x, i) => [x, weights[i]]))).slice(0, size);
+  let chosen: number[];
+  if (values['from-handover']) {
+    const params = parseHiVqeParams({ max_states: size * size });
+    const handed = await runHiVqeLoop(ham, params, null, {}, cancel, undefined, {
+      sampling: false,
+      handover: true,
+    });
+    chosen = [...handed.strings];
+  } else {
+    const weights = stringWeights(exact);
+    chosen = rankByScore(new Map(all.map((x, i) => [x, weights[i]]))).slice(0, size);
+  }
   let energy = await energyOf(chosen);
-  console.log(`${name}: the ${size} strings of largest exact weight: ${mha(energy)} mHa`);
+  const start = values['from-handover']
+    ? 'the handover-only subspace'
+    : 'the strings of largest exact weight';
+  console.log(`${name}: ${start}, ${chosen.length} strings: ${mha(energy)} mHa`);
   for (let improved = true; improved;) {
     improved = false;
     for (const incoming of all.filter((x) => !chosen.includes(x))) {
       // The best place for this string, if any lowers the energy.
-      let best: { strings: number[]; energy: number } | null = null;
+      let best: { strings: number[]; energy: number; out: number } | null = null;
       for (let i = 0; i < chosen.length; i++) {
         const trial = chosen.with(i, incoming);
         const trialEnergy = await energyOf(trial);
-        if (trialEnergy < (best?.energy ?? energy) - 1e-9) best = { strings: trial, energy: trialEnergy };
+        if (trialEnergy < (best?.energy ?? energy) - 1e-9) {
+          best = { strings: trial, energy: trialEnergy, out: chosen[i] };
+        }
       }
-      if (best !== null) [chosen, energy, improved] = [best.strings, best.energy, true];
+      if (best !== null) {
+        console.log(`  ${describe(incoming)} in for ${describe(best.out)}: ${mha(best.energy)} mHa`);
+        [chosen, energy, improved] = [best.strings, best.energy, true];
+      }
     }
     console.log(`  after a sweep of single-string swaps: ${mha(energy)} mHa`);
   }

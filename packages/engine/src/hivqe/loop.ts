@@ -44,6 +44,8 @@ export interface LoopCallbacks {
 export interface LoopResult {
   energy: number;
   numStates: number;
+  /** The final subspace's strings (one set serves both spins). */
+  strings: readonly number[];
   iterations: number;
   history: IterationPoint[];
   converged: boolean;
@@ -200,6 +202,7 @@ export async function runHiVqeLoop(
   return {
     energy: current.energy,
     numStates: determinantCount(current),
+    strings: Array.from(current.strings.strings),
     iterations: history.length,
     history,
     converged,
