@@ -34,7 +34,7 @@ for (const name of positionals.length > 0 ? positionals : Object.keys(CASES)) {
   const ham = caseHamiltonian(name);
   const exact = (await casci(ham, new CancelPoint())).energy;
   const full = fullSpaceSize(ham);
-  const maxStates = Math.round(Number(values.cap) * full);
+  const maxStates = Math.max(1, Math.round(Number(values.cap) * full));
   for (const seed of seeds) {
     for (const [mode, sources] of MODES) {
       const params = parseHiVqeParams({

@@ -5,7 +5,7 @@ import { earlierSamples, runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams } from '../src/hivqe/params.ts';
 import { diagonalise } from '../src/hivqe/subspace.ts';
 import { ALL_SOURCES, type StringSources } from '../src/hivqe/provenance.ts';
-import { n2Sto3g } from './support/n2-sto3g.ts';
+import { n2Hamiltonian, n2Sto3g } from './support/n2-sto3g.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../src/types.ts';
 
 /** N2 STO-3G, frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136 determinants. */
@@ -116,6 +116,28 @@ describe('the quantum part decides something', () => {
     expect(both.provenance.handover).toBe(handoverOnly.provenance.handover);
     expect(handoverOnly.energy - both.energy).toBeGreaterThan(1e-5);
     expect(both.energy - exactStretched).toBeLessThan(3.375e-3);
+  });
+});
+
+describe('where the cap binds hard', () => {
+  it('at a sixteenth of stretched N2 6-31G the UCCSD samples reach chemical accuracy and the handover alone does not', async () => {
+    const stretched = n2Hamiltonian('6-31g', 1.2, 11);
+    const exactStretched = (await casci(stretched, new CancelPoint())).energy;
+    // 3,969 of 63,504 determinants: 63 of 252 strings.
+    const params = parseHiVqeParams({
+      max_states: 3969,
+      ansatz: 'uccsd',
+      configuration_recovery: true,
+      seed: 0,
+    });
+    const runOn = (sources: StringSources) =>
+      runHiVqeLoop(stretched, params, exactStretched, {}, new CancelPoint(), undefined, sources);
+    const both = await runOn(ALL_SOURCES);
+    const handoverOnly = await runOn({ sampling: false, handover: true });
+    expect(handoverOnly.energy - exactStretched).toBeGreaterThan(1.6e-3);
+    expect(both.energy - exactStretched).toBeLessThan(1.6e-3);
+    expect(both.numStates).toBe(handoverOnly.numStates);
+    expect(both.provenance.sampled + both.provenance.recovered).toBeGreaterThan(0);
   });
 });
 

@@ -7,10 +7,15 @@ import type { ActiveSpaceHamiltonian } from '../../src/types.ts';
  * less), small enough to run often.
  */
 export function n2Sto3g(bond = 1.0): ActiveSpaceHamiltonian {
+  return n2Hamiltonian('sto-3g', bond, 9);
+}
+
+/** N2 in `basis` at `bond` Å, frozen 0,1, active 2..`lastActive`. */
+export function n2Hamiltonian(basis: string, bond: number, lastActive: number): ActiveSpaceHamiltonian {
   const chem = buildHamiltonian({
     geometry: `N 0 0 0;N 0 0 ${bond}`,
-    basis: 'sto-3g',
-    activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9],
+    basis,
+    activeOrbitals: Array.from({ length: lastActive - 1 }, (_, i) => i + 2),
     frozenOrbitals: [0, 1],
   });
   if (chem.hamiltonian === null) throw new Error('no active space');
