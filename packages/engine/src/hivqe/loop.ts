@@ -63,7 +63,7 @@ export interface LoopResult {
  * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
  * (this iteration's, then every earlier one's) refine that subspace at the size reached, each swapped in
  * only where it lowers the energy, until the rule is met again. Admitted from the start, the samples sent the greedy selection to other local
- * optima, as often worse as better (docs/engine.md, Ablations); refining the handover's result, they
+ * optima, more often worse than better (docs/engine.md, Ablations); refining the handover's result, they
  * can only lower its energy. With the rule off (convergence_count 0) there is no point at which the
  * handover is done, and both sources are admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
