@@ -23,6 +23,7 @@ const { values, positionals } = parseArgs({
   options: { 'from-handover': { type: 'boolean', default: false } },
 });
 const [name, count] = positionals;
+const fromHandover = values['from-handover'];
 const ham = caseHamiltonian(name);
 const size = Number(count);
 const cancel = new CancelPoint();
@@ -35,7 +36,7 @@ const hartreeFock = (1 << ham.nalpha) - 1;
 const describe = (x: number) =>
   `${x.toString(2).padStart(ham.norb, '0')} (${popcount(x & ~hartreeFock)} moved)`;
 
-if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !values['from-handover']) {
+if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !fromHandover) {
   let best = Number.POSITIVE_INFINITY;
   for (const subset of subsets(all, size)) best = Math.min(best, await energyOf(subset));
   console.log(
@@ -43,7 +44,7 @@ if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !values['from-handover']) 
   );
 } else {
   let chosen: number[];
-  if (values['from-handover']) {
+  if (fromHandover) {
     const params = parseHiVqeParams({ max_states: size * size });
     const handed = await runHiVqeLoop(ham, params, null, {}, cancel, undefined, {
       sampling: false,
@@ -55,9 +56,7 @@ if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !values['from-handover']) 
     chosen = rankByScore(new Map(all.map((x, i) => [x, weights[i]]))).slice(0, size);
   }
   let energy = await energyOf(chosen);
-  const start = values['from-handover']
-    ? 'the handover-only subspace'
-    : 'the strings of largest exact weight';
+  const start = fromHandover ? 'the handover-only subspace' : 'the strings of largest exact weight';
   console.log(`${name}: ${start}, ${chosen.length} strings: ${mha(energy)} mHa`);
   for (let improved = true; improved;) {
     improved = false;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { earlierSamples, runHiVqeLoop } from '../src/hivqe/loop.ts';
-import { parseHiVqeParams } from '../src/hivqe/params.ts';
+import { parseHiVqeParams, type HiVqeParams } from '../src/hivqe/params.ts';
 import { diagonalise } from '../src/hivqe/subspace.ts';
 import { ALL_SOURCES, type StringSources } from '../src/hivqe/provenance.ts';
 import { n2Hamiltonian, n2Sto3g } from './support/n2-sto3g.ts';
@@ -17,19 +17,35 @@ beforeAll(async () => {
   exact = (await casci(ham, new CancelPoint())).energy;
 });
 
-async function run(hyperparameters: Record<string, unknown>, sources: StringSources = ALL_SOURCES) {
+/** The loop on `hamiltonian` with its log lines. */
+async function runOn(
+  hamiltonian: ActiveSpaceHamiltonian,
+  reference: number,
+  params: HiVqeParams,
+  sources: StringSources = ALL_SOURCES,
+) {
   const lines: string[] = [];
+  const onLog = (line: string) => lines.push(line);
   const result = await runHiVqeLoop(
-    ham,
-    parseHiVqeParams({ basis: 'sto-3g', active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9], ...hyperparameters }),
-    exact,
-    { onLog: (line) => lines.push(line) },
+    hamiltonian,
+    params,
+    reference,
+    { onLog },
     new CancelPoint(),
     undefined,
     sources,
   );
   return { ...result, lines };
 }
+
+/** The loop on N2 STO-3G at 1.0 Å. */
+const run = (hyperparameters: Record<string, unknown>, sources: StringSources = ALL_SOURCES) =>
+  runOn(
+    ham,
+    exact,
+    parseHiVqeParams({ basis: 'sto-3g', active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9], ...hyperparameters }),
+    sources,
+  );
 
 const strip = (history: IterationPoint[]) => history.map(({ timestamp: _t, ...rest }) => rest);
 const fixed = { max_iter: 4, convergence_count: 0, max_states: 900 };
@@ -77,21 +93,8 @@ describe('the quantum part decides something', () => {
     const stretched = n2Sto3g(1.6);
     const exactStretched = (await casci(stretched, new CancelPoint())).energy;
     const third = parseHiVqeParams({ max_states: 1045, configuration_recovery: true, seed: 0 });
-    const runOn = async (sources: StringSources) => {
-      const lines: string[] = [];
-      const result = await runHiVqeLoop(
-        stretched,
-        third,
-        exactStretched,
-        { onLog: (line) => lines.push(line) },
-        new CancelPoint(),
-        undefined,
-        sources,
-      );
-      return { ...result, lines };
-    };
-    const both = await runOn(ALL_SOURCES);
-    const handoverOnly = await runOn({ sampling: false, handover: true });
+    const both = await runOn(stretched, exactStretched, third);
+    const handoverOnly = await runOn(stretched, exactStretched, third, { sampling: false, handover: true });
     // The first stage is the handover's run, iteration for iteration: until it converges no sampled string
     // enters (the circuit is trained all along: the shots are counted).
     const stage = handoverOnly.iterations;
@@ -130,10 +133,8 @@ describe('where the cap binds hard', () => {
       configuration_recovery: true,
       seed: 0,
     });
-    const runOn = (sources: StringSources) =>
-      runHiVqeLoop(stretched, params, exactStretched, {}, new CancelPoint(), undefined, sources);
-    const both = await runOn(ALL_SOURCES);
-    const handoverOnly = await runOn({ sampling: false, handover: true });
+    const both = await runOn(stretched, exactStretched, params);
+    const handoverOnly = await runOn(stretched, exactStretched, params, { sampling: false, handover: true });
     expect(handoverOnly.energy - exactStretched).toBeGreaterThan(1.6e-3);
     expect(both.energy - exactStretched).toBeLessThan(1.6e-3);
     expect(both.numStates).toBe(handoverOnly.numStates);

@@ -62,9 +62,9 @@ export interface LoopResult {
  * With both sources the run has two stages. The handover grows the subspace until the convergence rule
  * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
  * (this iteration's, then every earlier one's) refine that subspace at the size reached, each swapped in
- * only where it lowers the energy, until the rule is met again. Admitted from the start, the samples sent the greedy selection to other local
- * optima, more often worse than better (docs/engine.md, Ablations); refining the handover's result, they
- * can only lower its energy. With the rule off (convergence_count 0) there is no point at which the
+ * only where it lowers the energy, until the rule is met again. Admitted from the start, the samples
+ * sent the greedy selection to other local optima, more often worse than better (docs/engine.md,
+ * Ablations); refining the handover's result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at which the
  * handover is done, and both sources are admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
@@ -147,9 +147,9 @@ export async function runHiVqeLoop(
       rule.settled || refining ? size : Math.min(capStrings, Math.ceil(GROWTH_FACTOR * size));
     // A string turned away only for want of room is offered again once the subspace may grow.
     if (stepStrings > size) rejected = new Set();
-    const sampledCounts =
-      probes === null ? new Map<number, number>() : addCounts(probes[0].counts, probes[1].counts);
-    for (const [x, count] of sampledCounts) sampledSoFar.set(x, (sampledSoFar.get(x) ?? 0) + count);
+    const sampledCounts = new Map<number, number>();
+    for (const side of probes ?? []) addCounts(sampledCounts, side.counts);
+    addCounts(sampledSoFar, sampledCounts);
     for (const x of probes?.flatMap((side) => [...side.measured]) ?? []) measuredSoFar.add(x);
     const sampling = !staged || refining;
     const handed =
@@ -228,8 +228,7 @@ export function earlierSamples(
   return rankByScore(earlier);
 }
 
-function addCounts(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
-  const sum = new Map(a);
-  for (const [x, count] of b) sum.set(x, (sum.get(x) ?? 0) + count);
-  return sum;
+/** Adds `part`'s shots to `total`, string by string. */
+function addCounts(total: Map<number, number>, part: ReadonlyMap<number, number>): void {
+  for (const [x, count] of part) total.set(x, (total.get(x) ?? 0) + count);
 }
