@@ -12,6 +12,7 @@ import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
 import { Prober, type ProbeResult } from './probe.ts';
+import { refine } from './refine.ts';
 import {
   addProvenance,
   ALL_SOURCES,
@@ -35,6 +36,8 @@ const WORK_FACTOR = Math.SQRT2;
  * among more candidates than it keeps.
  */
 const GROWTH_FACTOR = 2;
+/** How many sampled strings one iteration of the refining stage tries, each with a few diagonalisations. */
+const REFINE_TRIES = 16;
 
 export interface LoopCallbacks {
   onIteration?: (point: IterationPoint) => void;
@@ -162,7 +165,7 @@ export async function runHiVqeLoop(
     // also tried on their own (grow tries its first source alone), then the earlier ones.
     const lists = handed === null ? samples : [fresh(handed.strings), samples.flat()];
     const previous = current;
-    const grown = await grow(
+    let grown = await grow(
       ham,
       current,
       lists,
@@ -170,7 +173,10 @@ export async function runHiVqeLoop(
       Math.min(workStrings, Math.max(stepStrings, Math.floor(WORK_FACTOR * stepStrings))),
       cancel,
     );
-    if (grown.subspace !== previous) rejected = new Set();
+    // While refining, the samples are then tried one at a time, each in a weak string's place, and a string
+    // once turned away by that stays so: each iteration tries strings not tried before.
+    if (refining) grown = await refine(ham, grown.subspace, samples.flat(), REFINE_TRIES, cancel);
+    else if (grown.subspace !== previous) rejected = new Set();
     for (const x of grown.rejected) rejected.add(x);
     current = await screen(ham, grown.subspace, params.amplitudeScreeningTolerance, cancel);
     const before = new Set(previous.strings.strings);
