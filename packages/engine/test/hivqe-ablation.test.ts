@@ -122,6 +122,26 @@ describe('the quantum part decides something', () => {
   });
 });
 
+describe('the default circuit at a third of the space', () => {
+  it('N2 STO-3G 1.0: with every seed the sampled strings, tried one at a time, take the default below handover only', async () => {
+    const handoverOnly = await runOn(ham, exact, parseHiVqeParams({ max_states: 1045 }), {
+      sampling: false,
+      handover: true,
+    });
+    expect((handoverOnly.energy - exact) * 1000).toBeCloseTo(0.878, 3);
+    for (const seed of [0, 1, 2]) {
+      const both = await runOn(
+        ham,
+        exact,
+        parseHiVqeParams({ max_states: 1045, configuration_recovery: true, seed }),
+      );
+      expect(both.numStates).toBe(handoverOnly.numStates);
+      expect(both.provenance.sampled).toBeGreaterThan(0);
+      expect((both.energy - exact) * 1000).toBeLessThan(0.83);
+    }
+  });
+});
+
 describe('where the cap binds hard', () => {
   it('at a sixteenth of stretched N2 6-31G the UCCSD samples reach chemical accuracy and the handover alone does not', async () => {
     const stretched = n2Hamiltonian('6-31g', 1.2, 11);
