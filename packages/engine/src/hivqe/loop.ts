@@ -64,11 +64,12 @@ export interface LoopResult {
  * the new strings came from, and tests convergence.
  * With both sources the run has two stages. The handover grows the subspace until the convergence rule
  * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
- * (this iteration's, then every earlier one's) refine that subspace at the size reached, each swapped in
- * only where it lowers the energy, until the rule is met again. Admitted from the start, the samples
- * sent the greedy selection to other local optima, more often worse than better (docs/engine.md,
- * Ablations); refining the handover's result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at which the
- * handover is done, and both sources are admitted from the first iteration.
+ * (this iteration's, then every earlier one's) refine that subspace at the size reached, first in a batch
+ * (`grow`) and then one string at a time (`refine`), each change kept only where it lowers the energy,
+ * until the rule is met again. Admitted from the start, the samples sent the greedy selection to other
+ * local optima, more often worse than better (docs/engine.md, Ablations); refining the handover's
+ * result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at
+ * which the handover is done, and both sources are admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
  */
