@@ -3,6 +3,7 @@ import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { earlierSamples, runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams, type HiVqeParams } from '../src/hivqe/params.ts';
+import { MIN_GAIN } from '../src/hivqe/refine.ts';
 import { diagonalise } from '../src/hivqe/subspace.ts';
 import { ALL_SOURCES, type StringSources } from '../src/hivqe/provenance.ts';
 import { n2Hamiltonian, n2Sto3g } from './support/n2-sto3g.ts';
@@ -159,6 +160,26 @@ describe('where the cap binds hard', () => {
     expect(both.energy - exactStretched).toBeLessThan(1.6e-3);
     expect(both.numStates).toBe(handoverOnly.numStates);
     expect(both.provenance.sampled + both.provenance.recovered).toBeGreaterThan(0);
+  });
+});
+
+describe('the refining stage', () => {
+  it('goes on while the samples lower the energy, and ends after convergence_count iterations that do not', async () => {
+    // N2 6-31G 1.0 at a sixteenth with UCCSD: ended by the energy rule (convergence_abstol 1e-4 Ha, far
+    // above what one swap gains) after three iterations, the stage stopped at 0.682 mHa.
+    const n2 = n2Hamiltonian('6-31g', 1.0, 11);
+    const exactN2 = (await casci(n2, new CancelPoint())).energy;
+    const params = parseHiVqeParams({ max_states: 3969, ansatz: 'uccsd', configuration_recovery: true });
+    const both = await runOn(n2, exactN2, params);
+    const handoverOnly = await runOn(n2, exactN2, params, { sampling: false, handover: true });
+    expect((handoverOnly.energy - exactN2) * 1000).toBeCloseTo(0.687, 3);
+    expect((both.energy - exactN2) * 1000).toBeLessThan(0.66);
+
+    const refined = both.history.slice(handoverOnly.iterations - 1).map((point) => point.energy);
+    const gains = refined.slice(1).map((energy, i) => refined[i] - energy);
+    expect(gains.length).toBeGreaterThan(params.convergenceCount + 1);
+    expect(gains.slice(-params.convergenceCount).every((gain) => gain < MIN_GAIN)).toBe(true);
+    expect(gains.slice(0, -params.convergenceCount).some((gain) => gain >= MIN_GAIN)).toBe(true);
   });
 });
 

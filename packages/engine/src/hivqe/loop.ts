@@ -12,7 +12,7 @@ import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
 import { Prober, type ProbeResult } from './probe.ts';
-import { refine } from './refine.ts';
+import { MIN_GAIN, refine } from './refine.ts';
 import {
   addProvenance,
   ALL_SOURCES,
@@ -66,9 +66,9 @@ export interface LoopResult {
  * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
  * (this iteration's, then every earlier one's) refine that subspace at the size reached, first in a batch
  * (`grow`) and then one string at a time (`refine`), each change kept only where it lowers the energy,
- * until the rule is met again. Admitted from the start, the samples sent the greedy selection to other
- * local optima, more often worse than better (docs/engine.md, Ablations); refining the handover's
- * result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at
+ * until convergence_count iterations have lowered it by less than MIN_GAIN. Admitted from the start,
+ * the samples sent the greedy selection to other local optima, more often worse than better
+ * (docs/engine.md, Ablations); refining the handover's result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at
  * which the handover is done, and both sources are admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
@@ -91,9 +91,11 @@ export async function runHiVqeLoop(
   const rng = new Xoshiro128(params.seed);
   const theta = initialParameters(ham, program, rng);
   const spsa = new Spsa(rng, theta);
-  const newRule = () =>
-    new ConvergenceRule(params.convergenceCount, params.convergenceAbstol, params.resetConvergenceCount);
-  let rule = newRule();
+  let rule = new ConvergenceRule(
+    params.convergenceCount,
+    params.convergenceAbstol,
+    params.resetConvergenceCount,
+  );
   // The refining stage comes only after a handover stage that can end (see above).
   const staged = sources.sampling && sources.handover && params.convergenceCount > 0;
   let refining = false;
@@ -200,7 +202,9 @@ export async function runHiVqeLoop(
     if (converged && staged && !refining) {
       refining = true;
       converged = false;
-      rule = newRule();
+      // A refining step gains far less than convergence_abstol, so that rule would end the stage after
+      // convergence_count iterations whatever they found: it goes on while the samples lower the energy.
+      rule = new ConvergenceRule(params.convergenceCount, MIN_GAIN, params.resetConvergenceCount);
       rejected = new Set();
       callbacks.onLog?.(refiningLogLine(iteration, point));
     }

@@ -6,9 +6,10 @@ import { diagonalise, stringWeights, type Subspace } from './subspace.ts';
 const SWAP_POSITIONS = 4;
 /**
  * Ha. Every swap ends at or above the subspace with the candidate added, so a candidate that lowers the
- * energy by less than this when added is not worth the swaps' diagonalisations.
+ * energy by less than this when added is not worth the swaps' diagonalisations; and the refining stage
+ * ends once its iterations gain less than this (loop.ts).
  */
-const MIN_GAIN = 1e-6;
+export const MIN_GAIN = 1e-6;
 
 /**
  * One step of the refining stage: each candidate in turn (at most `tries` of them) is diagonalised with
