@@ -78,7 +78,7 @@ describe('one-electron integrals', () => {
     expect(nuclear[1]).toBeCloseTo(-2 * 0.5974, 4);
     const eri = electronRepulsionIntegrals(basis);
     const at = (i: number, j: number, k: number, l: number): number =>
-      eri[pairIndex(pairIndex(i, j), pairIndex(k, l))];
+      eri.get(pairIndex(i, j), pairIndex(k, l));
     expect(at(0, 0, 0, 0)).toBeCloseTo(0.7746, 4);
     expect(at(0, 0, 1, 1)).toBeCloseTo(0.5697, 4);
     expect(at(1, 0, 0, 0)).toBeCloseTo(0.4441, 4);

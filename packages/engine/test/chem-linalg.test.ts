@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockedEigh } from '../src/linalg/blocked-eigh.ts';
 import { eigh } from '../src/linalg/eigh.ts';
 import { solveLinearSystem } from '../src/linalg/solve.ts';
 
@@ -81,6 +82,33 @@ describe('eigh', () => {
       symmetric(n, (i, j) => Math.exp(-0.05 * (i - j) ** 2)),
       n,
     );
+  });
+});
+
+describe('blockedEigh', () => {
+  it('keeps each eigenvector in its block where eigenvalues of two blocks coincide', () => {
+    // Rows 0, 2, 4 and rows 1, 3, 5 are two copies of one 3×3 block: every eigenvalue is doubly degenerate.
+    const block = [4, 1, 0.5, 1, 3, 0.25, 0.5, 0.25, 2];
+    const n = 6;
+    const labels = [0, 1, 0, 1, 0, 1];
+    const a = symmetric(n, (i, j) =>
+      labels[i] === labels[j] ? block[Math.floor(i / 2) * 3 + Math.floor(j / 2)] : 0,
+    );
+    const { values, vectors, labels: vectorLabels } = blockedEigh(a, n, labels);
+    for (let k = 0; k < n; k++) {
+      if (k > 0) expect(values[k]).toBeGreaterThanOrEqual(values[k - 1]);
+      for (let i = 0; i < n; i++) {
+        if (labels[i] !== vectorLabels[k]) expect(vectors[i * n + k]).toBe(0);
+        let av = 0;
+        for (let j = 0; j < n; j++) av += a[i * n + j] * vectors[j * n + k];
+        expect(av).toBeCloseTo(values[k] * vectors[i * n + k], 12);
+      }
+    }
+    expect(Array.from(vectorLabels).sort()).toEqual([0, 0, 0, 1, 1, 1]);
+    // One label is eigh itself.
+    const one = blockedEigh(a, n, new Array(n).fill(7));
+    expect(one.values).toEqual(eigh(a, n).values);
+    expect(one.vectors).toEqual(eigh(a, n).vectors);
   });
 });
 

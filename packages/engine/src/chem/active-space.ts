@@ -1,6 +1,7 @@
 import { addScaled, congruence, traceProduct } from '../linalg/dense.ts';
-import { pairCount, pairIndex } from '../linalg/packed.ts';
+import { pairCount } from '../linalg/packed.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
+import type { PackedIntegrals } from './integrals/packed-integrals.ts';
 import type { OrbitalSpaces } from './orbital-spaces.ts';
 import { occupiedDensity } from './scf/rhf.ts';
 import { supermatrixToIntegrals, twoElectronFock } from './scf/supermatrix.ts';
@@ -14,7 +15,7 @@ export interface ActiveSpaceInput {
    * The closed-shell supermatrix of the AO two-electron integrals (scf/supermatrix.ts), for the
    * frozen-core field; turned back into the packed integrals in place for the transformation.
    */
-  supermatrix: Float64Array;
+  supermatrix: PackedIntegrals;
   /** MO coefficients, nbf × nmo. */
   orbitals: Float64Array;
   spaces: OrbitalSpaces;
@@ -48,7 +49,7 @@ export function buildActiveSpaceHamiltonian(
     nbeta: spaces.activeOccupied,
     ecore: input.nuclearRepulsion + traceProduct(frozenDensity, h) + traceProduct(frozenDensity, hEffective),
     h1: congruence(hEffective, active, nbf, norb),
-    eri: transformIntegrals(supermatrixToIntegrals(supermatrix, nbf, signal), active, nbf, norb, signal),
+    eri: transformIntegrals(supermatrixToIntegrals(supermatrix, signal), active, nbf, norb, signal),
   };
 }
 
@@ -71,7 +72,7 @@ function selectColumns(
  * Each half costs about nbf⁴·norb/2 multiply-adds; intermediate storage is pairs(nbf) × pairs(norb).
  */
 function transformIntegrals(
-  eri: Float64Array,
+  eri: PackedIntegrals,
   c: Float64Array,
   nbf: number,
   norb: number,
@@ -84,7 +85,7 @@ function transformIntegrals(
   const packed = new Float64Array(aoPairs);
   for (let mn = 0; mn < aoPairs; mn++) {
     signal?.throwIfAborted();
-    for (let ls = 0; ls < aoPairs; ls++) packed[ls] = eri[pairIndex(mn, ls)];
+    for (let ls = 0; ls < aoPairs; ls++) packed[ls] = eri.get(mn, ls);
     transform.apply(packed, half, mn * activePairs);
   }
   const result = new Float64Array(norb ** 4);

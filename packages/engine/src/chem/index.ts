@@ -73,8 +73,8 @@ export function buildHamiltonian(
   onLog?.(`integrals: ${integrals.toFixed(2)} s`);
 
   const scfStart = performance.now();
-  // One array of nbf⁴/8 doubles serves as both: the supermatrix for the SCF, then the integrals again.
-  const supermatrix = integralsToSupermatrix(eri, basis.nbf, signal);
+  // One array (at most nbf⁴/8 doubles) serves as both: the supermatrix for the SCF, then the integrals again.
+  const supermatrix = integralsToSupermatrix(eri, signal);
   const rhf = runRhf(
     {
       nbf: basis.nbf,

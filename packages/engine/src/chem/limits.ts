@@ -2,9 +2,10 @@ import { EngineInputError } from './errors.ts';
 import { pairCount } from '../linalg/packed.ts';
 
 /**
- * Size limits, checked before anything large is allocated. The two-electron integrals are stored in
- * full (8-fold symmetry-unique, nbf⁴/8 doubles; the SCF supermatrix takes their place), and every SCF
- * iteration sweeps them: at 200 basis functions that is 1.6 GB. Time grows as nbf⁴.
+ * Size limits, checked before anything large is allocated. The two-electron integrals are stored once
+ * (8-fold symmetry-unique, nbf⁴/8 doubles, fewer when a reflection fixes every atom; the SCF supermatrix
+ * takes their place), and every SCF iteration sweeps them: at 200 basis functions that is up to 1.6 GB.
+ * Time grows as nbf⁴.
  */
 export const MAX_BASIS_FUNCTIONS = 200;
 /**
@@ -17,7 +18,8 @@ export const MAX_MEMORY_BYTES = 8 * 2 ** 30;
 
 /**
  * Bytes of the large arrays: the AO integrals (which become the SCF supermatrix and back, in place, through
- * a scratch block of nbf·nbf(nbf+1)/2 doubles), the half-transformed integrals and the active integrals.
+ * a scratch block of nbf·nbf(nbf+1)/2 doubles), the half-transformed integrals and the active integrals;
+ * the integrals counted without the symmetry that may store fewer (PackedIntegrals), so it errs high.
  */
 export function estimateMemoryBytes(nbf: number, norb: number): number {
   const aoPairs = pairCount(nbf);

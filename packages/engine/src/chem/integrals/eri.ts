@@ -1,6 +1,7 @@
-import { pairCount, pairIndex } from '../../linalg/packed.ts';
+import { pairIndex } from '../../linalg/packed.ts';
 import type { BasisSet } from '../basis/shells.ts';
 import { QuartetKernel, quartetCost } from './eri-quartet.ts';
+import { PackedIntegrals } from './packed-integrals.ts';
 import { basisReflections, type BasisReflection } from './reflections.ts';
 import { buildShellPair, primitiveSubset, type ShellPair } from './shell-pairs.ts';
 
@@ -10,14 +11,15 @@ export const SCHWARZ_THRESHOLD = 1e-14;
 export const PRIMITIVE_THRESHOLD = 1e-14;
 
 /**
- * All two-electron integrals (ij|kl) over spherical functions, each permutation-unique one once, in
- * packed storage: eri[pairIndex(pairIndex(i, j), pairIndex(k, l))]. When reflections through coordinate
+ * All two-electron integrals (ij|kl) over spherical functions, each permutation-unique one once, stored
+ * by symmetry block (PackedIntegrals: those that vanish by a reflection fixing every atom are not
+ * stored). When reflections through coordinate
  * planes carry the molecule onto itself (basisReflections), only one shell quartet of each orbit is
  * computed and its images are written from it with their signs: up to 8 times less work with D2h symmetry
  * in this orientation, 4 for a planar molecule such as benzene (the reflection through its own plane maps
  * every atom to itself) or for N2 along z but not centred.
  */
-export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal): Float64Array {
+export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal): PackedIntegrals {
   const { shells, nbf } = basis;
   const kernel = new QuartetKernel();
   const allPairs: ShellPair[] = [];
@@ -26,7 +28,7 @@ export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal
   const pairs = screenPrimitives(allPairs, kernel);
   const bounds = pairs.map((pair) => Math.sqrt(largestDiagonal(kernel, pair)));
   const reflections = basisReflections(basis);
-  const eri = new Float64Array(pairCount(pairCount(nbf)));
+  const eri = new PackedIntegrals(nbf, reflections);
   for (let i = 0; i < pairs.length; i++) {
     signal?.throwIfAborted();
     const first = pairs[i];
@@ -87,7 +89,7 @@ function largestDiagonal(kernel: QuartetKernel, pair: ShellPair): number {
 
 /** Writes a computed quartet's block where its image under `reflection` belongs, with the image's signs. */
 function storeImage(
-  eri: Float64Array,
+  eri: PackedIntegrals,
   block: Float64Array,
   bra: ShellPair,
   ket: ShellPair,
@@ -100,15 +102,20 @@ function storeImage(
     const sign = pairSigns[ij];
     for (let cd = 0; cd < ncd; cd++) {
       const kl = ket.pairIndices[cd];
-      eri[pairIndex(image, pairs[kl])] = sign * pairSigns[kl] * block[ab * ncd + cd];
+      const at = eri.at(image, pairs[kl]);
+      if (at >= 0) eri.values[at] = sign * pairSigns[kl] * block[ab * ncd + cd];
     }
   }
 }
 
-function store(eri: Float64Array, block: Float64Array, bra: ShellPair, ket: ShellPair): void {
+/** Writes a computed quartet's block; what vanishes by symmetry (PackedIntegrals) has no place. */
+function store(eri: PackedIntegrals, block: Float64Array, bra: ShellPair, ket: ShellPair): void {
   const ncd = ket.nab;
   for (let ab = 0; ab < bra.nab; ab++) {
     const ij = bra.pairIndices[ab];
-    for (let cd = 0; cd < ncd; cd++) eri[pairIndex(ij, ket.pairIndices[cd])] = block[ab * ncd + cd];
+    for (let cd = 0; cd < ncd; cd++) {
+      const at = eri.at(ij, ket.pairIndices[cd]);
+      if (at >= 0) eri.values[at] = block[ab * ncd + cd];
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { eigh } from '../../linalg/eigh.ts';
+import { blockedEigh } from '../../linalg/blocked-eigh.ts';
 
 /** Overlap eigenvalues below this mark near-linear dependence; those combinations are dropped. */
 export const LINEAR_DEPENDENCE_THRESHOLD = 1e-8;
@@ -6,12 +6,15 @@ export const LINEAR_DEPENDENCE_THRESHOLD = 1e-8;
 /**
  * Canonical orthogonalisation X = U·s^(−1/2) over the overlap eigenvectors kept, so that XᵀSX = 1.
  * Without near-linear dependence this spans the whole basis and energies equal those of S^(−1/2).
+ * `labels` are the functions' symmetry classes (PackedIntegrals.functionClasses): each column of X lies
+ * in one class, and `columnLabels` says which.
  */
 export function canonicalOrthogonaliser(
   overlap: Float64Array,
   nbf: number,
-): { x: Float64Array; nmo: number } {
-  const { values, vectors } = eigh(overlap, nbf);
+  labels: ArrayLike<number>,
+): { x: Float64Array; nmo: number; columnLabels: Int32Array } {
+  const { values, vectors, labels: vectorLabels } = blockedEigh(overlap, nbf, labels);
   const kept: number[] = [];
   values.forEach((value, k) => {
     if (value > LINEAR_DEPENDENCE_THRESHOLD) kept.push(k);
@@ -22,5 +25,5 @@ export function canonicalOrthogonaliser(
     const scale = 1 / Math.sqrt(values[k]);
     for (let i = 0; i < nbf; i++) x[i * nmo + column] = vectors[i * nbf + k] * scale;
   });
-  return { x, nmo };
+  return { x, nmo, columnLabels: Int32Array.from(kept, (k) => vectorLabels[k]) };
 }

@@ -1,8 +1,9 @@
 import { congruence, multiply, traceProduct } from '../../linalg/dense.ts';
-import { eigh } from '../../linalg/eigh.ts';
+import { blockedEigh } from '../../linalg/blocked-eigh.ts';
 import { EngineInputError } from '../errors.ts';
 import { Diis } from './diis.ts';
 import { canonicalOrthogonaliser } from './orthogonaliser.ts';
+import type { PackedIntegrals } from '../integrals/packed-integrals.ts';
 import { twoElectronFock } from './supermatrix.ts';
 
 export const ENERGY_TOLERANCE = 1e-10;
@@ -17,7 +18,7 @@ export interface RhfInput {
   overlap: Float64Array;
   coreHamiltonian: Float64Array;
   /** Closed-shell supermatrix of the two-electron integrals (scf/supermatrix.ts). */
-  supermatrix: Float64Array;
+  supermatrix: PackedIntegrals;
   /** Per-spin density to start from (scf/sad.ts); without it, the core Hamiltonian's orbitals. */
   guess?: Float64Array;
   /**
@@ -45,11 +46,13 @@ export function runRhf(
   options: { signal?: AbortSignal; onLog?: (line: string) => void } = {},
 ): RhfResult {
   const { nbf, nocc, overlap, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
-  const { x, nmo } = canonicalOrthogonaliser(overlap, nbf);
+  // Orbitals of one symmetry class each (PackedIntegrals): degenerate ones, such as N2's π pair, come out
+  // as πx and πy rather than a mix that rounding decides.
+  const { x, nmo, columnLabels } = canonicalOrthogonaliser(overlap, nbf, supermatrix.functionClasses());
   if (nmo < nbf) options.onLog?.(`RHF: dropped ${nbf - nmo} near-linearly-dependent combinations`);
   if (nmo < nocc) throw new EngineInputError('the basis set has fewer orbitals than occupied orbitals');
   const diagonalise = (fock: Float64Array): Orbitals => {
-    const { values, vectors } = eigh(congruence(fock, x, nbf, nmo), nmo);
+    const { values, vectors } = blockedEigh(congruence(fock, x, nbf, nmo), nmo, columnLabels);
     return { orbitals: multiply(x, vectors, nbf, nmo, nmo), energies: values };
   };
   let orbitals = diagonalise(

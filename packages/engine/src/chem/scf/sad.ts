@@ -44,7 +44,7 @@ function atomicDensity(atom: Molecule, basisName: string): Float64Array {
     nuclearRepulsion: 0,
     overlap: one.overlap,
     coreHamiltonian: one.kinetic.map((value, i) => value + one.nuclear[i]),
-    supermatrix: integralsToSupermatrix(electronRepulsionIntegrals(basis), basis.nbf),
+    supermatrix: integralsToSupermatrix(electronRepulsionIntegrals(basis)),
     averageOpenLevel: true,
   };
   return runRhf(input).density;
