@@ -55,7 +55,7 @@ describe('the supermatrix, built in place', () => {
       const density = new Float64Array(n * n);
       for (let i = 0; i < n; i++)
         for (let j = 0; j <= i; j++) density[i * n + j] = density[j * n + i] = Math.sin(i + 2 * j);
-      const g = twoElectronFock(integralsToSupermatrix(electronRepulsionIntegrals(basis)), density, n);
+      const g = twoElectronFock(integralsToSupermatrix(electronRepulsionIntegrals(basis)), density);
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           let expected = 0;

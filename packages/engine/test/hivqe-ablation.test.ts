@@ -12,10 +12,15 @@ import type { ActiveSpaceHamiltonian, IterationPoint } from '../src/types.ts';
 /** N2 STO-3G, frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136 determinants. */
 let ham: ActiveSpaceHamiltonian;
 let exact: number;
+/** The same at 1.6 Å, stretched. */
+let stretched: ActiveSpaceHamiltonian;
+let exactStretched: number;
 
 beforeAll(async () => {
   ham = n2Sto3g();
   exact = (await casci(ham, new CancelPoint())).energy;
+  stretched = n2Sto3g(1.6);
+  exactStretched = (await casci(stretched, new CancelPoint())).energy;
 });
 
 /** The loop on `hamiltonian` with its log lines. */
@@ -47,6 +52,10 @@ const run = (hyperparameters: Record<string, unknown>, sources: StringSources = 
     parseHiVqeParams({ basis: 'sto-3g', active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9], ...hyperparameters }),
     sources,
   );
+
+/** The default run's parameters with the UCCSD circuit at `max_states`, configuration recovery on. */
+const uccsd = (maxStates: number, seed: number) =>
+  parseHiVqeParams({ max_states: maxStates, ansatz: 'uccsd', configuration_recovery: true, seed });
 
 const strip = (history: IterationPoint[]) => history.map(({ timestamp: _t, ...rest }) => rest);
 const fixed = { max_iter: 4, convergence_count: 0, max_states: 900 };
@@ -91,8 +100,6 @@ describe('ablations', () => {
 describe('the quantum part decides something', () => {
   it("the samples refine the handover's converged subspace, where they lower its energy", async () => {
     // Stretched N2 at a third of the full space: the handover stops 3.628 mHa above CASCI.
-    const stretched = n2Sto3g(1.6);
-    const exactStretched = (await casci(stretched, new CancelPoint())).energy;
     const third = parseHiVqeParams({ max_states: 1045, configuration_recovery: true, seed: 0 });
     const both = await runOn(stretched, exactStretched, third);
     const handoverOnly = await runOn(stretched, exactStretched, third, { sampling: false, handover: true });
@@ -125,8 +132,6 @@ describe('the quantum part decides something', () => {
 
 describe('the default circuit at a third of the space', () => {
   it('stretched N2 STO-3G: with every seed the sampled strings take the default an eighth below handover only', async () => {
-    const stretched = n2Sto3g(1.6);
-    const exactStretched = (await casci(stretched, new CancelPoint())).energy;
     const handoverOnly = await runOn(stretched, exactStretched, parseHiVqeParams({ max_states: 1045 }), {
       sampling: false,
       handover: true,
@@ -147,15 +152,8 @@ describe('the default circuit at a third of the space', () => {
 
 describe('where the cap binds hard', () => {
   it('at a sixteenth of stretched N2 STO-3G the UCCSD samples take the default a fifth below the handover alone', async () => {
-    const stretched = n2Sto3g(1.6);
-    const exactStretched = (await casci(stretched, new CancelPoint())).energy;
     // 196 of 3,136 determinants: 14 of 56 strings.
-    const params = parseHiVqeParams({
-      max_states: 196,
-      ansatz: 'uccsd',
-      configuration_recovery: true,
-      seed: 0,
-    });
+    const params = uccsd(196, 0);
     const both = await runOn(stretched, exactStretched, params);
     const handoverOnly = await runOn(stretched, exactStretched, params, { sampling: false, handover: true });
     expect((handoverOnly.energy - exactStretched) * 1000).toBeCloseTo(23.759, 3);
@@ -172,12 +170,7 @@ describe('the refining stage', () => {
     // iterations after them gain another 5e-5 Ha.
     const n2 = n2Hamiltonian('cc-pvdz', 1.0, 11);
     const exactN2 = (await casci(n2, new CancelPoint())).energy;
-    const params = parseHiVqeParams({
-      max_states: 3969,
-      ansatz: 'uccsd',
-      configuration_recovery: true,
-      seed: 1,
-    });
+    const params = uccsd(3969, 1);
     const both = await runOn(n2, exactN2, params);
     const handoverOnly = await runOn(n2, exactN2, params, { sampling: false, handover: true });
     const refined = both.history.slice(handoverOnly.iterations - 1).map((point) => point.energy);

@@ -39,7 +39,7 @@ export function buildActiveSpaceHamiltonian(
     nfrozen,
   );
   const frozenField =
-    nfrozen === 0 ? new Float64Array(nbf * nbf) : twoElectronFock(supermatrix, frozenDensity, nbf);
+    nfrozen === 0 ? new Float64Array(nbf * nbf) : twoElectronFock(supermatrix, frozenDensity);
   const hEffective = h.map((value, i) => value + frozenField[i]);
   const norb = spaces.active.length;
   const active = selectColumns(orbitals, nbf, nmo, spaces.active);

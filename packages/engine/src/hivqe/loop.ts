@@ -68,8 +68,9 @@ export interface LoopResult {
  * (`grow`) and then one string at a time (`refine`), each change kept only where it lowers the energy,
  * until convergence_count iterations have lowered it by less than MIN_GAIN. Admitted from the start,
  * the samples sent the greedy selection to other local optima, more often worse than better
- * (docs/engine.md, Ablations); refining the handover's result, they can only lower its energy. With the rule off (convergence_count 0) there is no point at
- * which the handover is done, and both sources are admitted from the first iteration.
+ * (docs/engine.md, Ablations); refining the handover's result, they can only lower its energy. With the
+ * rule off (convergence_count 0) there is no point at which the handover is done, and both sources are
+ * admitted from the first iteration.
  * The shots come from the engine's state-vector simulation or, given a `sampler`, from a quantum computer.
  * `sources` switches the samples or the handover off (an ablation); without samples no circuit is run.
  */

@@ -13,11 +13,11 @@ export const PRIMITIVE_THRESHOLD = 1e-14;
 /**
  * All two-electron integrals (ij|kl) over spherical functions, each permutation-unique one once, stored
  * by symmetry block (PackedIntegrals: those that vanish by a reflection fixing every atom are not
- * stored). When reflections through coordinate
- * planes carry the molecule onto itself (basisReflections), only one shell quartet of each orbit is
- * computed and its images are written from it with their signs: up to 8 times less work with D2h symmetry
- * in this orientation, 4 for a planar molecule such as benzene (the reflection through its own plane maps
- * every atom to itself) or for N2 along z but not centred.
+ * stored). When reflections through coordinate planes carry the molecule onto itself
+ * (basisReflections), only one shell quartet of each orbit is computed and its images are written from
+ * it with their signs: up to 8 times less work with D2h symmetry in this orientation, 4 for a planar
+ * molecule such as benzene (the reflection through its own plane maps every atom to itself) or for N2
+ * along z but not centred.
  */
 export function electronRepulsionIntegrals(basis: BasisSet, signal?: AbortSignal): PackedIntegrals {
   const { shells, nbf } = basis;

@@ -1,9 +1,9 @@
 import { congruence, multiply, traceProduct } from '../../linalg/dense.ts';
 import { blockedEigh } from '../../linalg/blocked-eigh.ts';
 import { EngineInputError } from '../errors.ts';
+import type { PackedIntegrals } from '../integrals/packed-integrals.ts';
 import { Diis } from './diis.ts';
 import { canonicalOrthogonaliser } from './orthogonaliser.ts';
-import type { PackedIntegrals } from '../integrals/packed-integrals.ts';
 import { twoElectronFock } from './supermatrix.ts';
 
 export const ENERGY_TOLERANCE = 1e-10;
@@ -56,14 +56,14 @@ export function runRhf(
     return { orbitals: multiply(x, vectors, nbf, nmo, nmo), energies: values };
   };
   let orbitals = diagonalise(
-    input.guess === undefined ? h : addMatrices(h, twoElectronFock(supermatrix, input.guess, nbf)),
+    input.guess === undefined ? h : addMatrices(h, twoElectronFock(supermatrix, input.guess)),
   );
   let previousEnergy = Number.NaN;
   const diis = new Diis();
   for (let iteration = 1; iteration <= MAX_ITERATIONS; iteration++) {
     options.signal?.throwIfAborted();
     const density = densityOf(input, orbitals, nmo);
-    const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
+    const fock = addMatrices(h, twoElectronFock(supermatrix, density));
     const energy = traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion;
     const error = commutatorError(fock, density, overlap, x, nbf, nmo);
     const errorMax = error.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
@@ -89,9 +89,9 @@ export function runRhf(
  * from exactly those orbitals, so that downstream reference energies agree with it to rounding.
  */
 function canonicalResult(input: RhfInput, canonical: Orbitals, nmo: number, iterations: number): RhfResult {
-  const { nbf, coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
+  const { coreHamiltonian: h, supermatrix, nuclearRepulsion } = input;
   const density = densityOf(input, canonical, nmo);
-  const fock = addMatrices(h, twoElectronFock(supermatrix, density, nbf));
+  const fock = addMatrices(h, twoElectronFock(supermatrix, density));
   return {
     energy: traceProduct(density, h) + traceProduct(density, fock) + nuclearRepulsion,
     nmo,

@@ -68,7 +68,8 @@ function recombine(
  * h + G. Off-diagonal density elements count twice, for D_kl and D_lk. Pairs of different symmetry
  * blocks do not meet, so each block is one packed symmetric product over its own pairs.
  */
-export function twoElectronFock(pk: PackedIntegrals, d: Float64Array, n: number): Float64Array {
+export function twoElectronFock(pk: PackedIntegrals, d: Float64Array): Float64Array {
+  const n = pk.nbf;
   const x = new Float64Array(pk.pairs);
   for (let i = 0, p = 0; i < n; i++)
     for (let j = 0; j <= i; j++, p++) x[p] = (i === j ? 1 : 2) * d[i * n + j];
