@@ -31,6 +31,15 @@ async function resetCodeFromMailbox(email: string): Promise<string> {
   }
 }
 
+/**
+ * Logs out and waits for the login page the console navigates to, so that a following page.goto does not
+ * race that navigation (it was aborted once in CI).
+ */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByText('Sign in to your account').waitFor();
+}
+
 async function expectSignInRefused(page: Page, email: string, password: string): Promise<void> {
   await signIn(page, email, password);
   await page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.badCredentials }).waitFor();
@@ -49,8 +58,7 @@ describe('accounts in the browser', () => {
     expect(await menu.getByRole('link', { name: 'Organizations' }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'User Management' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByText('Sign in to your account').waitFor();
+    await logOut(page);
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await page.context().close();
   });
@@ -90,7 +98,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(`Welcome, ${email}`).waitFor();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await expectSignInRefused(page, email, PASSWORD);
     await page.context().close();
   });
@@ -152,7 +160,7 @@ describe('accounts in the browser', () => {
     await page.reload();
     await page.getByText(`Welcome, ${email}`).waitFor();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await expectSignInRefused(page, email, PASSWORD);
     await signIn(page, email, newPassword);
     await page.getByText(`Welcome, ${email}`).waitFor();
