@@ -2,6 +2,7 @@ import type { CancelPoint } from '../ci/cancel.ts';
 import { binomial } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
 import { blockCircuit } from './ansatz/block-circuit.ts';
+import { orbitalChain } from './ansatz/chain.ts';
 import { ansatzProgram } from './ansatz/index.ts';
 import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
 import { ConvergenceRule } from './convergence.ts';
@@ -83,7 +84,12 @@ export async function runHiVqeLoop(
   sampler?: Sampler,
   sources: StringSources = ALL_SOURCES,
 ): Promise<LoopResult> {
-  const space: ActiveSpace = { norb: ham.norb, nalpha: ham.nalpha, nbeta: ham.nbeta };
+  const space: ActiveSpace = {
+    norb: ham.norb,
+    nalpha: ham.nalpha,
+    nbeta: ham.nbeta,
+    chain: orbitalChain(ham),
+  };
   const program = ansatzProgram(space, {
     ansatz: params.ansatz,
     entanglement: params.ansatzEntanglement,

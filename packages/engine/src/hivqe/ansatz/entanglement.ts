@@ -1,3 +1,4 @@
+import { energyOrder } from './chain.ts';
 import type { Entanglement } from '../params.ts';
 
 /**
@@ -27,10 +28,15 @@ export function entanglementPairs(kind: Entanglement, qubits: number): Array<[nu
 
 /**
  * The pattern applied within the alpha register (qubits 0 … norb−1) and, the same, within the beta
- * register (norb … 2·norb−1). For an ansatz meant to conserve particle numbers a pair across the
- * registers would move electrons between the spins, and every shot it spoiled would be repaired or lost.
+ * register (norb … 2·norb−1), its positions taken along `chain` (position k is orbital chain[k]). For
+ * an ansatz meant to conserve particle numbers a pair across the registers would move electrons between
+ * the spins, and every shot it spoiled would be repaired or lost.
  */
-export function spinRegisterPairs(kind: Entanglement, norb: number): Array<[number, number]> {
-  const alpha = entanglementPairs(kind, norb);
+export function spinRegisterPairs(
+  kind: Entanglement,
+  norb: number,
+  chain: readonly number[] = energyOrder(norb),
+): Array<[number, number]> {
+  const alpha = entanglementPairs(kind, norb).map(([a, b]): [number, number] => [chain[a], chain[b]]);
   return [...alpha, ...alpha.map(([a, b]): [number, number] => [a + norb, b + norb])];
 }

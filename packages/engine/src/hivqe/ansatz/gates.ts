@@ -31,4 +31,9 @@ export interface AnsatzProgram {
   numParameters: number;
   /** The (kα, kβ) blocks the state vector must hold (`layout.ts`). */
   blockCounts: Array<[number, number]>;
+  /**
+   * The logical qubits in the order the entanglers link them, which a device placement lays along a path
+   * of coupled qubits; absent, 0 … 2·norb−1 (Jordan–Wigner order).
+   */
+  path?: readonly number[];
 }

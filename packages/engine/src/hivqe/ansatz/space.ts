@@ -3,6 +3,11 @@ export interface ActiveSpace {
   norb: number;
   nalpha: number;
   nbeta: number;
+  /**
+   * The order in which the entanglers of a particle-conserving ansatz link the orbitals of each register
+   * (`chain.ts`); absent, energy order.
+   */
+  chain?: readonly number[];
 }
 
 /** The Hartree–Fock determinant: the lowest orbitals occupied, as (alpha string, beta string). */

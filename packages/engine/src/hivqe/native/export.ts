@@ -36,6 +36,11 @@ export function exportProgram(
     throw new Error(`the ansatz takes ${program.numParameters} parameters, not ${theta.length}`);
   }
   const graph = new DeviceGraph(device);
-  const routed = route(lowerAnsatz(program, theta), placeQubits(2 * program.space.norb, graph), graph);
+  const qubits = 2 * program.space.norb;
+  const path = placeQubits(qubits, graph);
+  // Logical qubits in the program's link order sit along the device path, linked ones on coupled qubits.
+  const placement = new Array<number>(qubits);
+  (program.path ?? path.map((_, k) => k)).forEach((logical, k) => (placement[logical] = path[k]));
+  const routed = route(lowerAnsatz(program, theta), placement, graph);
   return { name, instructions: emitNative(routed.ops, graph.names, routed.final) };
 }
