@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildHamiltonian } from '../src/chem/index.ts';
 import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { earlierSamples, runHiVqeLoop } from '../src/hivqe/loop.ts';
@@ -8,6 +7,7 @@ import { MIN_GAIN } from '../src/hivqe/refine.ts';
 import { diagonalise } from '../src/hivqe/subspace.ts';
 import { ALL_SOURCES, type StringSources } from '../src/hivqe/provenance.ts';
 import { n2Hamiltonian, n2Sto3g } from './support/n2-sto3g.ts';
+import { caseHamiltonian } from '../bench/cases.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../src/types.ts';
 
 /** N2 STO-3G, frozen 0,1, active 2..9: 16 qubits, 56 strings per spin, 3,136 determinants. */
@@ -134,12 +134,7 @@ describe('the quantum part decides something', () => {
 describe('the default circuit at a third of the space', () => {
   it("NH3: with every seed the sampled strings take the default to a swap search's optimum, two fifths below handover only", async () => {
     // NH3 STO-3G, all 8 orbitals active: 3,136 determinants, a third of them 1,045 (32 strings).
-    const nh3 = buildHamiltonian({
-      geometry: 'N 0 0 0.1172;H 0 0.9377 -0.2735;H 0.8121 -0.4689 -0.2735;H -0.8121 -0.4689 -0.2735',
-      basis: 'sto-3g',
-      activeOrbitals: [0, 1, 2, 3, 4, 5, 6, 7],
-      frozenOrbitals: [],
-    }).hamiltonian!;
+    const nh3 = caseHamiltonian('NH3 sto-3g');
     const exactNh3 = (await casci(nh3, new CancelPoint())).energy;
     const handoverOnly = await runOn(nh3, exactNh3, parseHiVqeParams({ max_states: 1045 }), {
       sampling: false,
