@@ -9,6 +9,8 @@ import type { TestApp } from '../test/harness.ts';
  */
 const PUBLIC_ROUTES = new Set([
   'GET /api/v1/health',
+  'GET /api/v1/health/live',
+  'GET /api/v1/health/ready',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/confirm-email',
   'POST /api/v1/auth/resend-confirmation',

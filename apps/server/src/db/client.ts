@@ -33,10 +33,18 @@ export interface DatabaseOptions {
   schemaName?: string;
   /** Where a failed pass of PGlite's statistics keeper is told; by default stderr. */
   onKeeperError?: (error: unknown) => void;
+  /** Where a PostgreSQL connection lost while idle in the pool is told; by default stderr. */
+  onConnectionLost?: (error: unknown) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.schemaName);
+  if (options.url) {
+    return openPostgres(
+      options.url,
+      options.schemaName,
+      options.onConnectionLost ?? ((error) => console.warn('database connection lost:', error)),
+    );
+  }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
   await client.waitReady;
@@ -56,27 +64,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-async function openPostgres(url: string, schemaName?: string): Promise<Database> {
+/**
+ * PostgreSQL through a pool that outlives its connections: a connection the server ends (restart, failover,
+ * pg_terminate_backend, an idle timeout or a proxy) is dropped and the next query opens a fresh one, while the
+ * query it was running fails (the error plugin answers 503). node-postgres emits 'error' on a client, and on the
+ * pool for an idle one; unhandled, that event would end the process.
+ */
+async function openPostgres(
+  url: string,
+  schemaName: string | undefined,
+  onConnectionLost: (error: unknown) => void,
+): Promise<Database> {
+  const connection: pg.ClientConfig = {
+    connectionString: url,
+    // A host that never answers fails the start, or a query, in seconds instead of hanging it.
+    connectionTimeoutMillis: 10_000,
+    // Names the service's sessions in pg_stat_activity (a URL's own application_name wins).
+    application_name: 'hivqe',
+    ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
+  };
   if (schemaName) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema if not exists "${schemaName}"`);
     await admin.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    // A host that never answers fails the start in seconds instead of hanging it.
-    connectionTimeoutMillis: 10_000,
-    ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
-  });
+  const pool = new pg.Pool({ ...connection, max: 10 });
+  pool.on('error', onConnectionLost);
+  // A client checked out when its connection dies fails its query with the error; this keeps the event that
+  // follows from ending the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
+  const migrationsSchema = schemaName ?? 'drizzle';
   return {
     db: db as unknown as Db,
-    migrate: () => migratePg(db, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' }),
+    migrate: () => migrateOnce(connection, migrationsSchema),
     close: async () => {
       if (schemaName) await pool.query(`drop schema "${schemaName}" cascade`);
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs the migrations under a session-level advisory lock, so that processes started together on an empty
+ * database (the API and its workers) migrate one after the other: the first applies them, the others find them
+ * applied. Without it they race in the same CREATEs. The key is per migrations schema, so test schemas do not
+ * wait for each other; ending the session releases the lock, also when the migration fails.
+ */
+async function migrateOnce(connection: pg.ClientConfig, migrationsSchema: string): Promise<void> {
+  const client = new pg.Client(connection);
+  client.on('error', () => {}); // the query under way fails with it
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [
+      `hivqe migrations ${migrationsSchema}`,
+    ]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder, migrationsSchema });
+  } finally {
+    await client.end();
+  }
 }

@@ -31,10 +31,14 @@ export class Backoff {
 
   /** Seconds until `key` may try again, or 0 when it may try now. */
   retryAfter(key: string, rule: BackoffRule): number {
+    return Math.ceil(this.waitMs(key, rule) / 1000);
+  }
+
+  /** Milliseconds until `key` may try again, or 0 when it may try now. */
+  waitMs(key: string, rule: BackoffRule): number {
     const failures = this.current(key, rule);
     if (!failures) return 0;
-    const wait = failures.last + delayAfter(failures.count, rule) - this.now();
-    return wait > 0 ? Math.ceil(wait / 1000) : 0;
+    return Math.max(0, failures.last + delayAfter(failures.count, rule) - this.now());
   }
 
   fail(key: string, rule: BackoffRule): void {

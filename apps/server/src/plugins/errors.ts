@@ -2,13 +2,20 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DISK_FULL_MESSAGE,
+  serviceFault,
+} from '../lib/service-faults.ts';
 
 /** A 429 whose cause cannot tell when to come back still asks the client to wait this long. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Every failure leaves as `{message}` with its status; nothing internal leaks on a 500.
- * Every 429 carries `Retry-After` in seconds: the error's own wait, else the default.
+ * Every 429 carries `Retry-After` in seconds: the error's own wait, else the default. A database that cannot be
+ * reached answers 503 with `Retry-After`, a full disk 507: both name their cause.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, _payload, done) => {
@@ -34,6 +41,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ message: error.message });
+    const fault = serviceFault(error);
+    if (fault === 'database-unavailable') {
+      request.log.warn({ err: loggableError(error) }, 'request failed: database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    if (fault === 'disk-full') {
+      request.log.error({ err: loggableError(error) }, 'request failed: disk full');
+      return reply.status(507).send({ message: DISK_FULL_MESSAGE });
+    }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error' });
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { errorCode, StartupError } from './startup-error.ts';
+import { errorCode } from '../lib/error-code.ts';
+import { StartupError } from './startup-error.ts';
 
 /** Listens on HOST:PORT; a port taken or refused, or a HOST not on this machine, stops the start in one line. */
 export async function listen(app: FastifyInstance, host: string, port: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exposureWarnings } from './exposure.ts';
-import { errorCode } from './startup-error.ts';
+import { errorCode } from '../lib/error-code.ts';
 import { storageFailure } from './storage.ts';
 
 describe('reading the cause of a failed start', () => {

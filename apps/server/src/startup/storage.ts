@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { errorCode, StartupError } from './startup-error.ts';
+import { errorCode } from '../lib/error-code.ts';
+import { StartupError } from './startup-error.ts';
 
 /**
  * The one line for a file system failure under DATA_DIR (`what` names the file or step), or undefined when the
