@@ -20,6 +20,7 @@ import { openKeyring } from './startup/secrets.ts';
 import { StartupError, startOrExit } from './startup/startup-error.ts';
 import { dataDirNeeded, prepareDataDir } from './startup/storage.ts';
 import { startLeaseSweeper } from './worker/lease-sweeper.ts';
+import { exitOnSignals } from './worker/shutdown.ts';
 import { createLocalRunner, runnerIqm, runnerTimings } from './worker/start-runner.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,9 +33,7 @@ async function main(): Promise<void> {
   for (const warning of exposureWarnings(config)) log.warn(warning);
   if (dataDirNeeded(config)) await prepareDataDir(config.dataDir);
   const keyring = await openKeyring({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
-  const database = await openMigratedDatabase(config, (error) =>
-    log.error({ err: error }, 'keeping the embedded database statistics failed'),
-  );
+  const database = await openMigratedDatabase(config, log);
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'pglite' }, 'database migrated');
 
   // The API process runs local jobs too unless WORKERS=0 (then `npm run worker` processes do, on PostgreSQL).
@@ -102,17 +101,15 @@ async function main(): Promise<void> {
         })
       : undefined;
 
-  const close = async () => {
-    await marketplaceBackground?.stop();
-    await app.close();
-    await runner?.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
   runner?.start();
-  if (!runner) startLeaseSweeper(database.db, log, runnerTimings(config));
+  const stopSweeper = runner ? undefined : startLeaseSweeper(database.db, log, runnerTimings(config));
+  // SIGTERM: stop listening and claiming, hand running jobs back (no attempt spent) while requests under way
+  // finish, then close the database; within SHUTDOWN_BOUND_MS, or the process exits regardless.
+  exitOnSignals(async () => {
+    stopSweeper?.();
+    await Promise.all([marketplaceBackground?.stop(), app.close(), runner?.stop()]);
+    await database.close();
+  }, log);
   log.info(
     `${config.publicUrl} is ready${config.SMTP_URL ? '' : `; mail goes to ${config.publicUrl}/dev/mailbox`}`,
   );

@@ -22,6 +22,7 @@ export async function appWithRunner(
     heartbeatMs: 500,
     pollMs: 100,
     maxAttempts,
+    maxLostRuns: 2,
   });
   const t = await createTestApp({ jobRunner: runner }, db);
   later(

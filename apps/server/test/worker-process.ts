@@ -20,6 +20,7 @@ const runner = createLocalRunner(database.db, pino({ level: 'info' }), {
   heartbeatMs: 100,
   pollMs: 100,
   maxAttempts: 2,
+  maxLostRuns: 2,
 });
 runner.start();
 

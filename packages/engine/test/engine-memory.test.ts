@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError, estimateRunMemory } from '../src/index.ts';
 
@@ -63,4 +67,76 @@ describe('estimateRunMemory: a run’s peak memory from its hyperparameters', ()
       ),
     ).toThrow(EngineInputError);
   });
+});
+
+const estimateOf = (hyperparameters: Record<string, unknown>, simulates = true) =>
+  estimateRunMemory(hyperparameters, { simulates }).bytes;
+/** N2 in 6-31G on `count` active orbitals above the frozen 1s pair. */
+const n2Active = (count: number, changes: Record<string, unknown> = {}) => ({
+  molecule_geometry: N2,
+  basis: '631g',
+  frozen_orbitals: [0, 1],
+  active_orbitals: Array.from({ length: count }, (_, i) => i + 2),
+  ...changes,
+});
+const expectNonDecreasing = (figures: number[]) =>
+  figures.slice(1).forEach((figure, i) => expect(figure).toBeGreaterThanOrEqual(figures[i]));
+
+describe('estimateRunMemory is monotonic in the size of the problem', () => {
+  it('over active orbitals, each ansatz, with and without a simulated state vector', () => {
+    for (const ansatz of ['epa', 'uccsd', 'hardware_efficient']) {
+      for (const simulates of [true, false]) {
+        // 14 orbitals hold more determinants than CASCI takes (1,000,000): the run skips CASCI, the estimate
+        // does not drop for it (it used to: 148 MB at 10 orbitals, 320 MB at 12, 217 MB at 14).
+        const sizes = ansatz === 'hardware_efficient' && simulates ? [6, 8, 10, 12] : [6, 8, 10, 12, 14];
+        expectNonDecreasing(sizes.map((count) => estimateOf(n2Active(count, { ansatz }), simulates)));
+      }
+    }
+    expect(estimateOf(n2Active(14))).toBeGreaterThanOrEqual(estimateOf(n2Active(12)));
+  });
+
+  it('over active electrons, on one active space (charge +2, 0, -2)', () => {
+    // 8, 10 and 12 electrons in 10 orbitals: the third space has fewer determinants than the second.
+    expectNonDecreasing([2, 0, -2].map((charge) => estimateOf(n2Active(10, { charge }))));
+  });
+
+  it('over basis functions and over max_states', () => {
+    expectNonDecreasing(
+      ['sto-3g', '631g', '631gd', 'ccpvdz'].map((basis) => estimateOf(n2Active(8, { basis }))),
+    );
+    expectNonDecreasing(
+      [10, 1_000, 20_000, 200_000].map((max) => estimateOf(n2Active(12, { max_states: max }))),
+    );
+  });
+});
+
+const require = createRequire(import.meta.url);
+const peakMemory = fileURLToPath(new URL('./support/peak-memory.ts', import.meta.url));
+
+describe('estimateRunMemory against peaks measured on real runs', () => {
+  it('lies above the heap and typed arrays a run holds at its peak (what an engine thread is limited by)', async () => {
+    const runs = [
+      {
+        molecule_geometry: 'H 0 0 0;H 0 0 0.74',
+        basis: 'sto-3g',
+        active_orbitals: [0, 1],
+        frozen_orbitals: [],
+      },
+      n2Active(8),
+      n2Active(10),
+    ].map((run) => ({ ...run, max_iterations: '2' }));
+    // A fresh process, so that nothing of the test runner's own memory is counted.
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      require.resolve('tsx'),
+      peakMemory,
+      JSON.stringify(runs),
+    ]);
+    const peaks = JSON.parse(stdout) as number[];
+    expect(peaks).toHaveLength(runs.length);
+    runs.forEach((run, i) => {
+      expect(peaks[i]).toBeGreaterThan(0);
+      expect(estimateOf(run)).toBeGreaterThanOrEqual(peaks[i]);
+    });
+  }, 120_000);
 });

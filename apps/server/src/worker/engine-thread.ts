@@ -4,6 +4,8 @@ import type { StoredRunResult } from '../db/schema/jobs.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns, type EngineRun } from '../providers/quantum/local/engine-runs.ts';
+import { guardMemory, MemoryLimitError } from './memory-guard.ts';
+import { memoryExceeded } from './memory-limit.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 import { measureThreadCpu } from './thread-cpu.ts';
 
@@ -15,7 +17,13 @@ import { measureThreadCpu } from './thread-cpu.ts';
 const port = parentPort;
 if (port === null) throw new Error('engine-thread.ts runs as a worker thread');
 const send = (message: ThreadMessage) => port.postMessage(message);
-const { kind, hyperparameters, iqm, references: known } = workerData as ThreadInput;
+const { kind, hyperparameters, iqm, references: known, memory } = workerData as ThreadInput;
+/** Set once an allocation met the memory limit: the run's failure, whatever the engine made of the error. */
+let overLimit: MemoryLimitError | undefined;
+guardMemory(memory.limitMb * 2 ** 20, () => {
+  overLimit ??= new MemoryLimitError(memoryExceeded(memory.limitMb, memory.estimateMb));
+  return overLimit;
+});
 const references = new Map(known);
 const stop = new AbortController();
 port.on('message', (command: ThreadCommand) => {
@@ -105,8 +113,9 @@ async function iqmSampler(connection: IqmConnection): Promise<Sampler> {
 }
 
 // No top-level await: the thread loads this file through tsx's CommonJS hook (see local-runner.ts).
+const failure = (error: unknown) =>
+  overLimit?.message ?? (error instanceof Error ? error.message : String(error));
 runJob().then(
-  () => send({ type: 'done' }),
-  (error: unknown) =>
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  () => send(overLimit ? { type: 'failed', message: overLimit.message } : { type: 'done' }),
+  (error: unknown) => send({ type: 'failed', message: failure(error) }),
 );

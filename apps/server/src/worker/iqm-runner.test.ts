@@ -32,7 +32,14 @@ import { Keyring } from '../providers/secrets/keyring.ts';
 import type { RunnerTimings } from './local-runner.ts';
 import { createLocalRunner } from './start-runner.ts';
 
-const TIMINGS: RunnerTimings = { workers: 1, leaseMs: 10_000, heartbeatMs: 200, pollMs: 100, maxAttempts: 2 };
+const TIMINGS: RunnerTimings = {
+  workers: 1,
+  leaseMs: 10_000,
+  heartbeatMs: 200,
+  pollMs: 100,
+  maxAttempts: 2,
+  maxLostRuns: 2,
+};
 /** The user's IQM Resonance API key, 64 characters as the settings require. */
 const API_KEY = 'k'.repeat(54) + '0123456789';
 /** Garnet here: the fake's 2×3 grid; H2 in STO-3G needs 4 of its qubits. */

@@ -6,10 +6,10 @@ import { JobQueue } from './queue.ts';
 /** Frees the jobs of lost runners (JobQueue.sweep) and says so in the log. */
 export async function sweepLostRunners(
   queue: JobQueue,
-  maxAttempts: number,
+  maxLostRuns: number,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const swept = await queue.sweep(maxAttempts);
+  const swept = await queue.sweep(maxLostRuns);
   if (swept.requeued.length + swept.failed.length + swept.cancelled.length > 0) {
     log.warn(swept, 'freed jobs of lost runners');
   }
@@ -24,14 +24,14 @@ export async function sweepLostRunners(
 export function startLeaseSweeper(
   db: Db,
   log: FastifyBaseLogger,
-  timings: Pick<RunnerTimings, 'pollMs' | 'maxAttempts'>,
+  timings: Pick<RunnerTimings, 'pollMs' | 'maxLostRuns'>,
 ): () => void {
   const queue = new JobQueue(db);
   let sweeping = false;
   const timer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    sweepLostRunners(queue, timings.maxAttempts, log)
+    sweepLostRunners(queue, timings.maxLostRuns, log)
       .catch((error: unknown) => log.error({ err: error }, 'could not sweep the jobs of lost runners'))
       .finally(() => (sweeping = false));
   }, timings.pollMs);

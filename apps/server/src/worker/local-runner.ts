@@ -7,10 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rememberReference, type ReferenceCache } from '@hivqe/engine';
 import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
+import { estimateMb, jobMemoryEstimate } from '../modules/jobs/memory-refusal.ts';
 import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import type { JobOutputRepo } from './job-output.ts';
 import { sweepLostRunners } from './lease-sweeper.ts';
-import { RUNNER_BACKENDS, type JobOutcome, type JobQueue } from './queue.ts';
+import { memoryExceeded, threadMemoryLimitMb } from './memory-limit.ts';
+import { QUEUE_MESSAGES, RUNNER_BACKENDS, type JobOutcome, type JobQueue } from './queue.ts';
+import { armRunDeadline } from './run-deadline.ts';
 import { RunOutput } from './run-output.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
 
@@ -23,8 +26,10 @@ export interface RunnerTimings {
   heartbeatMs: number;
   /** How often an idle runner looks for queued jobs and sweeps jobs of lost runners. */
   pollMs: number;
-  /** Runs a job may lose to dead runners before the sweeper fails it. */
+  /** Runs of a job whose engine crashed (its own failure) before it is failed rather than run again. */
   maxAttempts: number;
+  /** Runs a job may lose with dead or stalled runners (expired leases) before the sweeper fails it. */
+  maxLostRuns: number;
 }
 
 /** IQM Resonance, for runners that take IQM jobs (IQM_BASE_URL); the key is the job owner's. */
@@ -40,6 +45,8 @@ export interface LocalRunnerDeps extends RunnerTimings {
   log: FastifyBaseLogger;
   /** Without it the runner takes local jobs only, and IQM jobs wait for a runner that has it. */
   iqm?: IqmRunnerSettings;
+  /** The engine thread's memory limit (MB) for a job the engine estimates at `estimateMb`; absent: threadMemoryLimitMb. */
+  memoryLimitMb?: (estimateMb: number) => number;
 }
 
 /** What the API needs of a runner in its own process: a nudge after a job is queued, and instant cancel. */
@@ -63,6 +70,8 @@ interface Running {
   remoteJob: string | null;
   /** Resolves when the thread has reported its end (done or failed, an abort included) or has exited. */
   settled: Promise<void>;
+  /** Stops watching the job's time limit (run-deadline.ts). */
+  disarm: () => void;
 }
 
 /** How long a thread waiting on IQM Resonance gets to abort its IQM job itself before it is ended. */
@@ -132,7 +141,7 @@ export class LocalRunner implements RunnerControl {
 
   private async tick(): Promise<void> {
     try {
-      await sweepLostRunners(this.deps.queue, this.deps.maxAttempts, this.deps.log);
+      await sweepLostRunners(this.deps.queue, this.deps.maxLostRuns, this.deps.log);
       await this.fill();
     } catch (error) {
       this.deps.log.error({ err: error }, 'job runner tick failed');
@@ -172,7 +181,13 @@ export class LocalRunner implements RunnerControl {
     );
     const input = await this.threadInput(job).catch((error: unknown) => error as Error);
     if (input instanceof Error) return this.refuse(job, output, input.message);
-    const thread = new Worker(threadBoot, { eval: true, workerData: input });
+    const { limitMb } = input.memory;
+    // The heap limit bounds the engine's objects; its typed arrays are bounded in the thread (memory-guard.ts).
+    const thread = new Worker(threadBoot, {
+      eval: true,
+      workerData: input,
+      resourceLimits: { maxOldGenerationSizeMb: limitMb },
+    });
     let settle = () => {};
     const settled = new Promise<void>((resolve) => (settle = resolve));
     const run: Running = {
@@ -184,8 +199,12 @@ export class LocalRunner implements RunnerControl {
       iqm: input.iqm,
       remoteJob: null,
       settled,
+      disarm: () => {},
     };
     this.running.set(job.id, run);
+    run.disarm = armRunDeadline(job, (reason) =>
+      this.end(run, { status: 'FAILED', failureReason: reason }, `Job failed: ${reason}`),
+    );
     log.info({ job: job.jobArn, attempt: job.attempts }, 'job started');
     output.log(
       input.iqm
@@ -219,15 +238,31 @@ export class LocalRunner implements RunnerControl {
           );
       }
     });
-    thread.on('error', (error) => {
-      const reason = `The engine crashed: ${error.message}`;
-      this.end(run, { status: 'FAILED', failureReason: reason }, reason);
+    thread.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const reason = memoryExceeded(limitMb, input.memory.estimateMb);
+        this.end(run, { status: 'FAILED', failureReason: reason }, `Job failed: ${reason}`);
+      } else {
+        this.crashed(run, `The engine crashed: ${error.message}`);
+      }
     });
     thread.on('exit', (code) => {
       settle();
-      const reason = `The engine stopped unexpectedly (exit code ${code}).`;
-      this.end(run, { status: 'FAILED', failureReason: reason }, reason);
+      this.crashed(run, `The engine stopped unexpectedly (exit code ${code})`);
     });
+  }
+
+  /**
+   * The engine thread died, not by the engine's own error: the job's crash, counted as its attempt. It runs
+   * again until it has crashed maxAttempts times, then fails with the reason.
+   */
+  private crashed(run: Running, reason: string): void {
+    if (run.job.attempts < this.deps.maxAttempts) {
+      this.end(run, { status: 'QUEUED' }, QUEUE_MESSAGES.crashed(reason));
+      return;
+    }
+    const failureReason = QUEUE_MESSAGES.crashedTooOften(run.job.attempts, reason);
+    this.end(run, { status: 'FAILED', failureReason }, failureReason);
   }
 
   /**
@@ -254,10 +289,12 @@ export class LocalRunner implements RunnerControl {
 
   /** What the thread needs: the job, and for an IQM job the owner's connection to IQM Resonance. */
   private async threadInput(job: JobRow): Promise<ThreadInput> {
+    const estimate = estimateMb(jobMemoryEstimate(job.kind, job.hyperparameters, job.backend));
     const input: ThreadInput = {
       kind: job.kind,
       hyperparameters: job.hyperparameters,
       references: [...this.references],
+      memory: { estimateMb: estimate, limitMb: (this.deps.memoryLimitMb ?? threadMemoryLimitMb)(estimate) },
     };
     const { iqm } = this.deps;
     if (job.backend !== 'iqm' || !iqm) return input;
@@ -296,6 +333,7 @@ export class LocalRunner implements RunnerControl {
   }
 
   private vacate(run: Running): void {
+    run.disarm();
     this.running.delete(run.job.id);
     this.wake();
   }

@@ -2,7 +2,9 @@ import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { Keyring } from '../providers/secrets/keyring.ts';
+import { connectionLostLogger } from '../startup/database.ts';
 import { createLocalRunner, runnerIqm, runnerTimings } from './start-runner.ts';
+import { exitOnSignals } from './shutdown.ts';
 
 /**
  * `npm run worker`: a job runner without the API, so local and IQM jobs scale out over processes on PostgreSQL.
@@ -21,7 +23,10 @@ if (config.WORKERS === 0) {
   log.error('WORKERS=0: a worker process must run at least one job at a time.');
   process.exit(1);
 }
-const database = await openDatabase({ url: config.DATABASE_URL });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  onConnectionLost: connectionLostLogger(log),
+});
 await database.migrate();
 const keyring = Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });
 const runner = createLocalRunner(
@@ -33,10 +38,8 @@ const runner = createLocalRunner(
 runner.start();
 log.info({ runner: runner.owner, workers: config.WORKERS }, 'worker is running jobs');
 
-const stop = async () => {
+// SIGTERM: claim nothing more, hand the running jobs back to the queue at once (no attempt spent), then close.
+exitOnSignals(async () => {
   await runner.stop();
   await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+}, log);

@@ -29,7 +29,14 @@ import type { RunnerTimings } from './local-runner.ts';
 import { JobQueue, QUEUE_MESSAGES } from './queue.ts';
 import { createLocalRunner } from './start-runner.ts';
 
-const QUICK: RunnerTimings = { workers: 1, leaseMs: 2000, heartbeatMs: 100, pollMs: 100, maxAttempts: 2 };
+const QUICK: RunnerTimings = {
+  workers: 1,
+  leaseMs: 2000,
+  heartbeatMs: 100,
+  pollMs: 100,
+  maxAttempts: 2,
+  maxLostRuns: 2,
+};
 
 const later = cleanupAfterEach();
 
@@ -176,13 +183,14 @@ describe('losing a runner', () => {
 
     startRunner(database);
     const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
-    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 2, leaseOwner: null });
+    // The lost run is counted apart: it was not the job's failure.
+    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 1, lostRuns: 1, leaseOwner: null });
     const lines = await logLines(database, done.id);
     expect(lines.indexOf(QUEUE_MESSAGES.requeued)).toBeGreaterThanOrEqual(0);
     expect(lines.indexOf(QUEUE_MESSAGES.requeued)).toBeLessThan(lines.indexOf('Job completed.'));
   });
 
-  it('fails the job with the reason once it lost its runner the maximum number of times', async () => {
+  it('fails the job with the reason once it lost its runner the maximum number of times (JOB_MAX_LOST_RUNS)', async () => {
     const { t, database, queue } = await setup();
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user);
@@ -200,12 +208,14 @@ describe('losing a runner', () => {
     const failed = await storedJob(database.db, job_arn);
     expect(failed).toMatchObject({
       status: 'FAILED',
-      failureReason: QUEUE_MESSAGES.failed(2),
+      failureReason: QUEUE_MESSAGES.lostTooOften(2),
       leaseOwner: null,
+      attempts: 0,
+      lostRuns: 2,
     });
     expect(failed.endedAt).not.toBeNull();
     expect((await call(t.app, 'GET', byArn(JOB_PATHS.hybridJob, job_arn), user)).json().failure_reason).toBe(
-      QUEUE_MESSAGES.failed(2),
+      QUEUE_MESSAGES.lostTooOften(2),
     );
   });
 
@@ -230,6 +240,30 @@ describe('losing a runner', () => {
     const released = await storedJob(database.db, job_arn);
     expect(released).toMatchObject({ status: 'QUEUED', attempts: 0, leaseOwner: null, startedAt: null });
     expect((await logLines(database, running.id)).at(-1)).toBe(QUEUE_MESSAGES.released);
+  });
+
+  it('queues a crashed run again with its attempt counted; a job being cancelled is cancelled', async () => {
+    const { t, database, queue } = await setup();
+    const user = await jobUser(t);
+    const crashed = await createHybridJob(t, user);
+    const cancelling = await createHybridJob(t, user);
+    const first = await queue.claim('runner-a', 60_000);
+    const second = await queue.claim('runner-a', 60_000);
+    expect(await queue.requestCancel(second!.id)).toBe('CANCELLING');
+    expect(await queue.finish(first!.id, 'runner-a', { status: 'QUEUED' })).toBe(true);
+    expect(await queue.finish(second!.id, 'runner-a', { status: 'QUEUED' })).toBe(true);
+    expect(await storedJob(database.db, crashed.job_arn)).toMatchObject({
+      status: 'QUEUED',
+      attempts: 1,
+      leaseOwner: null,
+      startedAt: null,
+      endedAt: null,
+    });
+    expect(await storedJob(database.db, cancelling.job_arn)).toMatchObject({
+      status: 'CANCELLED',
+      attempts: 1,
+    });
+    expect((await queue.claim('runner-b', 60_000))?.attempts).toBe(2);
   });
 
   it('recovers the job of a worker process killed with SIGKILL in the middle of it', async () => {
@@ -263,7 +297,7 @@ describe('losing a runner', () => {
 
     startRunner(database, { leaseMs: 10_000 });
     const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
-    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 2 });
+    expect(done).toMatchObject({ status: 'COMPLETED', attempts: 1, lostRuns: 1 });
     expect(await logLines(database, done.id)).toContain(QUEUE_MESSAGES.requeued);
     // The retry drew the chart again: one point per iteration of the run that completed.
     const points = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, done.id));
@@ -285,7 +319,7 @@ describe('an API process that runs no jobs (WORKERS=0)', () => {
     const cancel = await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, cancelling.job_arn), user);
     expect(cancel.json().status).toBe('CANCELLING');
 
-    const stop = startLeaseSweeper(database.db, silentLogger, { pollMs: 50, maxAttempts: 2 });
+    const stop = startLeaseSweeper(database.db, silentLogger, { pollMs: 50, maxLostRuns: 2 });
     later(async () => stop());
     await waitForStatus(database.db, running.job_arn, ['QUEUED']);
     await waitForStatus(database.db, cancelling.job_arn, ['CANCELLED']);
@@ -293,7 +327,11 @@ describe('an API process that runs no jobs (WORKERS=0)', () => {
       (await call(t.app, 'GET', byArn(JOB_PATHS.hybridJob, jobArn), user)).json().status;
     expect(await statusOf(running.job_arn)).toBe('QUEUED');
     expect(await statusOf(cancelling.job_arn)).toBe('CANCELLED');
-    expect(await storedJob(database.db, running.job_arn)).toMatchObject({ leaseOwner: null, attempts: 1 });
+    expect(await storedJob(database.db, running.job_arn)).toMatchObject({
+      leaseOwner: null,
+      attempts: 0,
+      lostRuns: 1,
+    });
   });
 });
 

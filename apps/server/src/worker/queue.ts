@@ -9,8 +9,12 @@ const HELD: JobStatus[] = ['RUNNING', 'CANCELLING'];
 /** The back ends whose HI-VQE loop runs on this server's runners (IQM jobs only send their circuits out). */
 export const RUNNER_BACKENDS: JobBackendName[] = ['local', 'iqm'];
 
+/** How a run ends; QUEUED: run the job again (its engine crashed and attempts remain). */
 export type JobOutcome =
-  { status: 'COMPLETED' } | { status: 'CANCELLED' } | { status: 'FAILED'; failureReason: string };
+  | { status: 'COMPLETED' }
+  | { status: 'CANCELLED' }
+  | { status: 'FAILED'; failureReason: string }
+  | { status: 'QUEUED' };
 
 export interface SweepResult {
   requeued: string[];
@@ -22,9 +26,12 @@ export const QUEUE_MESSAGES = {
   released: 'The worker shut down; the job was queued again.',
   requeued: 'The worker running this job stopped responding; the job was queued again.',
   lostWhileCancelling: 'The worker stopped while the job was being cancelled; the job is cancelled.',
-  failed: (attempts: number) =>
-    `The worker running this job stopped responding ${attempts} times (crash, kill or restart); ` +
-    'the job was not retried again.',
+  lostTooOften: (lostRuns: number) =>
+    `The worker running this job stopped responding ${lostRuns} times (crash, kill or pause); ` +
+    'the job was not retried again, in case it is the job that ends its worker.',
+  crashed: (reason: string) => `${reason}; the job was queued again.`,
+  crashedTooOften: (attempts: number, reason: string) =>
+    `${reason}; the engine crashed on this job ${attempts} times, so it was not retried again.`,
 } as const;
 
 const now = sql`now()`;
@@ -137,12 +144,15 @@ export class JobQueue {
         leaseOwner: owner,
         leaseExpiresAt: leaseEnd(leaseMs),
         startedAt: now,
+        // The time limit counts from the first start (run-deadline.ts), whatever happens to the runs after it.
+        firstStartedAt: sql`coalesce(${jobs.firstStartedAt}, now())`,
         attempts: sql`${jobs.attempts} + 1`,
         updatedAt: now,
       })
       .where(and(sql`${jobs.id} = (${fairNext(backends)})`, eq(jobs.status, 'QUEUED')))
       .returning();
-    if (job && job.attempts > 1) await this.output.clearMetrics(job.id);
+    // A job run before (crashed, lost or handed back) draws its chart again from the start.
+    if (job) await this.output.clearMetrics(job.id);
     return job;
   }
 
@@ -160,8 +170,9 @@ export class JobQueue {
     return new Map(rows.map((row) => [row.id, row.status]));
   }
 
-  /** Ends a job `owner` holds; false when the lease was lost meanwhile. */
+  /** Ends a run `owner` holds (QUEUED: the job waits to run again); false when the lease was lost meanwhile. */
   async finish(jobId: string, owner: string, outcome: JobOutcome): Promise<boolean> {
+    if (outcome.status === 'QUEUED') return (await this.handBack(jobId, owner, jobs.attempts)) !== undefined;
     const rows = await this.db
       .update(jobs)
       .set({
@@ -182,31 +193,39 @@ export class JobQueue {
    * since the job did nothing wrong. A job being cancelled is cancelled instead.
    */
   async release(jobId: string, owner: string): Promise<void> {
+    const status = await this.handBack(jobId, owner, sql`${jobs.attempts} - 1`);
+    if (status) await this.note(jobId, status === 'QUEUED' ? QUEUE_MESSAGES.released : 'Job cancelled.');
+  }
+
+  /** Queues a held job again with `attempts` (a job being cancelled is cancelled); its new status, if held. */
+  private async handBack(jobId: string, owner: string, attempts: SQL | typeof jobs.attempts) {
     const [row] = await this.db
       .update(jobs)
       .set({
         status: sql`case when ${jobs.status} = 'CANCELLING' then 'CANCELLED' else 'QUEUED' end`,
         endedAt: sql`case when ${jobs.status} = 'CANCELLING' then now() end`,
         startedAt: sql`case when ${jobs.status} = 'CANCELLING' then ${jobs.startedAt} end`,
-        attempts: sql`${jobs.attempts} - 1`,
+        attempts,
         updatedAt: now,
         leaseOwner: null,
         leaseExpiresAt: null,
       })
       .where(this.heldBy(jobId, owner))
       .returning({ status: jobs.status });
-    if (row) await this.note(jobId, row.status === 'QUEUED' ? QUEUE_MESSAGES.released : 'Job cancelled.');
+    return row?.status;
   }
 
   /**
-   * Frees jobs whose runner vanished (crash, kill, restart): back to the queue while attempts remain,
-   * failed with the reason after `maxAttempts`; a job whose cancel was under way is cancelled. No job is
-   * left held without a live lease.
+   * Frees jobs whose runner vanished (crash, kill, pause past the lease): back to the queue, the run counted
+   * as lost rather than as an attempt, until the job has been lost `maxLostRuns` times: then failed with the
+   * reason, as a job that ends its worker each time it runs would otherwise never stop. A job whose cancel
+   * was under way is cancelled. No job is left held without a live lease.
    */
-  async sweep(maxAttempts: number): Promise<SweepResult> {
+  async sweep(maxLostRuns: number): Promise<SweepResult> {
     const expired = (status: JobStatus) =>
       and(inArray(jobs.backend, RUNNER_BACKENDS), eq(jobs.status, status), lt(jobs.leaseExpiresAt, now));
     const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
+    const lost = { attempts: sql`${jobs.attempts} - 1`, lostRuns: sql`${jobs.lostRuns} + 1` };
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
     const cancelled = ids(
@@ -219,26 +238,33 @@ export class JobQueue {
     const failed = ids(
       await this.db
         .update(jobs)
-        .set({ ...free, status: 'FAILED', endedAt: now, failureReason: QUEUE_MESSAGES.failed(maxAttempts) })
-        .where(and(expired('RUNNING'), gte(jobs.attempts, maxAttempts)))
+        .set({
+          ...free,
+          ...lost,
+          status: 'FAILED',
+          endedAt: now,
+          failureReason: QUEUE_MESSAGES.lostTooOften(maxLostRuns),
+        })
+        .where(and(expired('RUNNING'), gte(jobs.lostRuns, maxLostRuns - 1)))
         .returning({ id: jobs.id }),
     );
     const requeued = ids(
       await this.db
         .update(jobs)
-        .set({ ...free, status: 'QUEUED', startedAt: null })
+        .set({ ...free, ...lost, status: 'QUEUED', startedAt: null })
         .where(expired('RUNNING'))
         .returning({ id: jobs.id }),
     );
     for (const id of cancelled) await this.note(id, QUEUE_MESSAGES.lostWhileCancelling);
-    for (const id of failed) await this.note(id, QUEUE_MESSAGES.failed(maxAttempts));
+    for (const id of failed) await this.note(id, QUEUE_MESSAGES.lostTooOften(maxLostRuns));
     for (const id of requeued) await this.note(id, QUEUE_MESSAGES.requeued);
     return { requeued, failed, cancelled };
   }
 
   /**
    * Asks a job to stop: a queued job is cancelled at once, a running one becomes CANCELLING until its runner
-   * stops it. Answers the new status; undefined when the job had already ended.
+   * stops it. Answers the new status; undefined when the job had already ended or its cancel is under way, so
+   * of simultaneous requests exactly one changes the job (issue 23 §6).
    */
   async requestCancel(jobId: string): Promise<'CANCELLED' | 'CANCELLING' | undefined> {
     const [row] = await this.db
@@ -248,7 +274,7 @@ export class JobQueue {
         endedAt: sql`case when ${jobs.status} = 'QUEUED' then now() end`,
         updatedAt: now,
       })
-      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['QUEUED', ...HELD])))
+      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['QUEUED', 'RUNNING'])))
       .returning({ status: jobs.status });
     const status = row?.status;
     if (status === 'CANCELLED') await this.note(jobId, 'Job cancelled before it started.');

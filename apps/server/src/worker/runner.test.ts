@@ -24,7 +24,14 @@ import type { LocalRunner, RunnerTimings } from './local-runner.ts';
 import { createLocalRunner } from './start-runner.ts';
 
 /** The slowest heartbeat the settings allow; quick polling so tests need not wait for an idle runner. */
-const TIMINGS: RunnerTimings = { workers: 1, leaseMs: 10_000, heartbeatMs: 500, pollMs: 100, maxAttempts: 2 };
+const TIMINGS: RunnerTimings = {
+  workers: 1,
+  leaseMs: 10_000,
+  heartbeatMs: 500,
+  pollMs: 100,
+  maxAttempts: 2,
+  maxLostRuns: 2,
+};
 
 const later = cleanupAfterEach();
 

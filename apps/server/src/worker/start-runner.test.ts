@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { MAX_ATTEMPTS, POLL_MS, runnerTimings } from './start-runner.ts';
+import { POLL_MS, runnerTimings } from './start-runner.ts';
 
 describe('job settings', () => {
-  it('run one job at a time on the local engine by default, with a 250 ms heartbeat', () => {
+  it('run one job at a time on the local engine by default, with a 250 ms heartbeat and 3 attempts', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ WORKERS: 1, JOB_BACKEND: 'local', LOCAL_ACCOUNT_ID: '000000000000' });
     expect(runnerTimings(config)).toEqual({
@@ -14,7 +14,8 @@ describe('job settings', () => {
       leaseMs: 10_000,
       heartbeatMs: 250,
       pollMs: POLL_MS,
-      maxAttempts: MAX_ATTEMPTS,
+      maxAttempts: 3,
+      maxLostRuns: 10,
     });
   });
 
@@ -24,9 +25,17 @@ describe('job settings', () => {
       LOCAL_ACCOUNT_ID: '123456789012',
       JOB_LEASE_MS: '30000',
       JOB_HEARTBEAT_MS: '500',
+      JOB_MAX_ATTEMPTS: '5',
+      JOB_MAX_LOST_RUNS: '20',
     });
     expect(config.LOCAL_ACCOUNT_ID).toBe('123456789012');
-    expect(runnerTimings(config)).toMatchObject({ workers: 0, leaseMs: 30_000, heartbeatMs: 500 });
+    expect(runnerTimings(config)).toMatchObject({
+      workers: 0,
+      leaseMs: 30_000,
+      heartbeatMs: 500,
+      maxAttempts: 5,
+      maxLostRuns: 20,
+    });
   });
 
   it.each([
@@ -36,6 +45,8 @@ describe('job settings', () => {
     ['JOB_LEASE_MS', '100'],
     // A slower heartbeat would let a cancel made in another process take longer than a second.
     ['JOB_HEARTBEAT_MS', '501'],
+    ['JOB_MAX_ATTEMPTS', '0'],
+    ['JOB_MAX_LOST_RUNS', 'many'],
   ])('refuse an invalid %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

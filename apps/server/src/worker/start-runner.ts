@@ -11,15 +11,14 @@ import { JobQueue } from './queue.ts';
 
 /** An idle runner looks for queued jobs this often (the API process also wakes its runner on create). */
 export const POLL_MS = 1000;
-/** A job whose runner is lost twice (crash, kill, restart) fails with the reason rather than loop. */
-export const MAX_ATTEMPTS = 2;
 
 export const runnerTimings = (config: Config): RunnerTimings => ({
   workers: config.WORKERS,
   leaseMs: config.JOB_LEASE_MS,
   heartbeatMs: config.JOB_HEARTBEAT_MS,
   pollMs: POLL_MS,
-  maxAttempts: MAX_ATTEMPTS,
+  maxAttempts: config.JOB_MAX_ATTEMPTS,
+  maxLostRuns: config.JOB_MAX_LOST_RUNS,
 });
 
 /** IQM Resonance for the runners when IQM_BASE_URL is set: the owners' keys are opened with `keyring`. */

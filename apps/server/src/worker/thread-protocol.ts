@@ -9,6 +9,8 @@ export interface ThreadInput {
   iqm?: IqmConnection;
   /** CASCI references the runner's earlier jobs computed, by the engine's key: not computed again. */
   references: Array<[string, number]>;
+  /** The engine's estimate of the job's peak memory, and the limit the thread runs under (MB). */
+  memory: { estimateMb: number; limitMb: number };
 }
 
 /** One user's quantum computer on IQM Resonance, with their API key. */

@@ -1,8 +1,9 @@
 import { estimateMemoryBytes } from '../chem/limits.ts';
 import { fullSpaceSize, MAX_CASCI_DETERMINANTS } from '../ci/casci.ts';
-import { stateVectorSize } from './ansatz/index.ts';
+import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
+import type { ActiveSpace } from './ansatz/space.ts';
 import { checkRunLimits } from './limits.ts';
-import { parseHiVqeParams } from './params.ts';
+import { parseHiVqeParams, type HiVqeParams } from './params.ts';
 
 /** A run's peak memory, as estimated from its hyperparameters before anything is computed. */
 export interface MemoryEstimate {
@@ -30,8 +31,10 @@ const BYTES_PER_AMPLITUDE = 16;
  * Estimates the peak memory of a HI-VQE run: the integrals (AO integrals, their SCF supermatrix and the
  * transformed ones), the CASCI or subspace Davidson vectors (the loop diagonalises up to twice max_states
  * determinants) and, when the engine `simulates` the circuit rather than drawing shots from a quantum
- * computer, the state vector; all counted as if held at once, so the figure errs high. Cheap: it builds
- * the basis set, not the integrals. Throws EngineInputError for input the engine would refuse, limits included.
+ * computer, the state vector; all counted as if held at once, so the figure errs high. Monotonic in the
+ * problem's size: more basis functions, active orbitals, active electrons or max_states never give a lower
+ * figure (see correlationBytes). Cheap: it builds the basis set, not the integrals. Throws EngineInputError
+ * for input the engine would refuse, limits included.
  */
 export function estimateRunMemory(
   hyperparameters: Readonly<Record<string, unknown>>,
@@ -39,26 +42,44 @@ export function estimateRunMemory(
 ): MemoryEstimate {
   const params = parseHiVqeParams(hyperparameters);
   const { basisFunctions: nbf, space } = checkRunLimits(params, simulates);
-  const norb = space.norb;
-  let correlation = 0;
-  if (norb > 0) {
-    const full = fullSpaceSize(space);
+  const correlation = space.norb > 0 ? correlationBytes(space, params, simulates) : 0;
+  return {
+    bytes: BASELINE_BYTES + ARRAY_OVERHEAD * (estimateMemoryBytes(nbf, space.norb) + correlation),
+    basisFunctions: nbf,
+    activeOrbitals: space.norb,
+  };
+}
+
+/**
+ * The Davidson vectors and the simulated state vector of the active space. Two choices keep the figure
+ * monotonic where the run's true peak is not: CASCI's vectors are counted up to the CASCI limit even on a
+ * space too large for CASCI (which the run then skips, so 14 orbitals would otherwise estimate below 12), and
+ * the figure is the largest over the space with as many electrons or fewer (a space more than half filled
+ * has fewer determinants than a half-filled one, by particle-hole symmetry). Both err high, never low.
+ */
+function correlationBytes(space: ActiveSpace, params: HiVqeParams, simulates: boolean): number {
+  const choice: AnsatzChoice = {
+    ansatz: params.ansatz,
+    entanglement: params.ansatzEntanglement,
+    reps: params.ansatzReps,
+  };
+  let largest = 0;
+  // Closed shells: alpha and beta electrons come in pairs.
+  for (let pairs = 0; pairs <= Math.min(space.nalpha, space.nbeta); pairs++) {
+    const fewer = {
+      ...space,
+      nalpha: space.nalpha - pairs,
+      nbeta: space.nbeta - pairs,
+    };
+    const full = fullSpaceSize(fewer);
     const determinants = Math.max(
-      full <= MAX_CASCI_DETERMINANTS ? full : 0,
+      Math.min(full, MAX_CASCI_DETERMINANTS),
       Math.min(2 * params.maxStates, full),
     );
-    const choice = {
-      ansatz: params.ansatz,
-      entanglement: params.ansatzEntanglement,
-      reps: params.ansatzReps,
-    };
-    correlation =
+    const bytes =
       8 * DAVIDSON_VECTORS * determinants +
-      (simulates ? BYTES_PER_AMPLITUDE * stateVectorSize(space, choice) : 0);
+      (simulates ? BYTES_PER_AMPLITUDE * stateVectorSize(fewer, choice) : 0);
+    largest = Math.max(largest, bytes);
   }
-  return {
-    bytes: BASELINE_BYTES + ARRAY_OVERHEAD * (estimateMemoryBytes(nbf, norb) + correlation),
-    basisFunctions: nbf,
-    activeOrbitals: norb,
-  };
+  return largest;
 }
