@@ -65,7 +65,7 @@ async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
 }
 
 describe('organizations in the browser', () => {
-  it('invites a member who accepts, gets job permission, reorders sources; an admin promotes them', async () => {
+  it('invites a member who accepts, gets job permission, reorders sources, takes over a transfer; an admin promotes them', async () => {
     const ownerEmail = uniqueEmail('owner', INTERNAL_DOMAIN);
     const memberEmail = uniqueEmail('member');
     const owner = await signedInUser(browser, app.baseUrl, ownerEmail);
@@ -116,6 +116,19 @@ describe('organizations in the browser', () => {
     await add.getByLabel(/Email/).fill(memberEmail);
     await add.getByRole('button', { name: 'Add Member' }).click();
     await add.waitFor({ state: 'detached' });
+    // Adding invites (issue 24): the owner sees the invitation pending, and no member yet.
+    await owner.getByRole('listitem', { name: `Invitation to ${memberEmail}` }).waitFor();
+    expect(await memberRow(owner, memberEmail).count()).toBe(0);
+
+    // The member accepts in their own console, and only then joins.
+    await member.goto('/?section=organizations');
+    const invitation = member.getByRole('listitem', { name: 'Invitation to Quantum Lab B' });
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await member.getByRole('button', { name: /^Quantum Lab B/ }).waitFor();
+    await owner.reload();
+    await owner.getByRole('button', { name: /^Quantum Lab B/ }).click();
+    await memberRow(owner, memberEmail).waitFor();
+    expect(await owner.getByRole('listitem', { name: `Invitation to ${memberEmail}` }).count()).toBe(0);
     await grantJobPermission(owner, memberEmail);
 
     await member.goto('/?section=organizations');
@@ -164,6 +177,43 @@ describe('organizations in the browser', () => {
     await member.getByRole('tab', { name: 'Job Permission Priorities' }).click();
     await member.getByText('1st Priority').waitFor();
     expect(await priorityOrder(member)).toEqual(['Quantum Lab B', 'Quantum Lab A']);
+
+    // A transfer is a request: the owner cancels one, then the member accepts the next (issue 24).
+    const requestTransfer = async () => {
+      await owner.getByRole('button', { name: /^Quantum Lab A/ }).click();
+      await memberRow(owner, memberEmail).getByRole('button', { name: 'Transfer' }).click();
+      await owner
+        .getByRole('dialog', { name: 'Transfer Ownership' })
+        .getByRole('button', { name: 'Transfer' })
+        .click();
+      const sent = owner.getByRole('dialog', { name: 'Transfer Requested' });
+      await sent
+        .getByText(`Transfer request sent to ${memberEmail}. Ownership moves when they accept.`)
+        .waitFor();
+      await sent.getByRole('button', { name: 'OK' }).click();
+      return owner.getByRole('listitem', { name: `Transfer to ${memberEmail}` });
+    };
+    const offer = member.getByRole('listitem', { name: 'Ownership of Quantum Lab A' });
+    const cancelled = await requestTransfer();
+    await member.goto('/?section=organizations');
+    await offer.waitFor();
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await cancelled.waitFor({ state: 'detached' });
+    await member.reload();
+    await member.getByRole('button', { name: /^Quantum Lab A/ }).waitFor();
+    expect(await offer.count()).toBe(0);
+
+    await requestTransfer();
+    await member.reload();
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    const accept = member.getByRole('dialog', { name: 'Accept Ownership' });
+    await accept.getByText(/your marketplace subscription pays for the jobs/).waitFor();
+    await accept.getByRole('button', { name: 'Accept' }).click();
+    await member.getByText(`Ownership transferred successfully to ${memberEmail}`).waitFor();
+    await owner.reload();
+    await owner.getByRole('button', { name: /^Quantum Lab A/ }).click();
+    await memberRow(owner, ownerEmail).getByText('Role: Member').waitFor();
+    await memberRow(owner, memberEmail).getByText('Role: Owner').waitFor();
 
     const admin = await openPage(browser, app.baseUrl);
     await firstAdminSignIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD, 'admin-new-pass-1');

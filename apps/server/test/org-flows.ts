@@ -40,9 +40,33 @@ export async function createOrg(t: TestApp, owner: TestUser, name = 'Org', defau
   return res.json().org_id as string;
 }
 
+/** Add Member sends an invitation (issue 24); the member accepts it in the console, which makes them one. */
 export async function addMember(t: TestApp, manager: TestUser, orgId: string, member: TestUser) {
   const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/members`, manager, { email: member.email });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(202);
+  const { invite_id } = res.json().invitation;
+  const accepted = await call(t.app, 'POST', `/auth/invites/${invite_id}/accept`, member, { invite_id });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/** The owner asks `target`, a member, to take the organization over; returns the request's id. */
+export async function requestTransfer(t: TestApp, owner: TestUser, orgId: string, target: TestUser) {
+  const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request`, owner, {
+    target_email: target.email,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mine = await call(t.app, 'GET', '/auth/orgs/mine', target);
+  const org = mine.json().organizations.find((o: { org_id: string }) => o.org_id === orgId);
+  return org.pending_transfer.request_id as string;
+}
+
+/** A transfer as it completes: the owner asks, the target accepts. */
+export async function transferOwnership(t: TestApp, owner: TestUser, orgId: string, target: TestUser) {
+  const requestId = await requestTransfer(t, owner, orgId, target);
+  const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request/accept`, target, {
+    request_id: requestId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** An organization owned by a new user, with `count` new members. */

@@ -18,8 +18,8 @@ export const INVITATION_ROLES = [
   ROLES.systemAdmin,
 ] as const;
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
-/** 'rejected' (accounts.md 4.11) has no call that produces it, so the server never answers it. */
-export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'cancelled'] as const;
+/** 'rejected' (accounts.md 4.11): the signed-in invitee declined it (issue 24). */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'cancelled', 'rejected'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const INVITE_MESSAGES = {
@@ -39,6 +39,12 @@ export const INVITE_MESSAGES = {
   wrongPassword: 'An account already exists for this email. Enter its password to accept the invitation.',
   accepted: 'Invitation accepted.',
   nameRequired: 'Name is required',
+  declined: 'Invitation declined.',
+  alreadyDeclined: 'This invitation has been declined.',
+  messageNotAllowed:
+    'Only subscribed users and system administrators can add a message to an invitation. Send it without one.',
+  newRecipientsPerDay: (limit: number, minutes: number) =>
+    `You can invite at most ${limit} new addresses a day. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 /**
@@ -98,6 +104,10 @@ export type CancelInviteRequest = z.infer<typeof cancelInviteRequest>;
 
 export const resendInviteRequest = z.object({ invite_id: z.uuid('Invalid invitation id') });
 export type ResendInviteRequest = z.infer<typeof resendInviteRequest>;
+
+/** The signed-in invitee accepts or declines in the console: the same body as resend, the id twice. */
+export const answerInviteRequest = resendInviteRequest;
+export type AnswerInviteRequest = ResendInviteRequest;
 
 /**
  * `name` is required for a new account; an existing one (see `account_exists` in the lookup) gives only its

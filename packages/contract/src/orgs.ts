@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { email } from './common.ts';
+import { invitation } from './invites.ts';
 import { ROLES } from './roles.ts';
 import { displayName } from './text.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+/** How long the target of an ownership transfer has to accept it (issue 24). */
+export const TRANSFER_REQUEST_LIFETIME_DAYS = 7;
 
 export const ORGANIZATION_ROLES = [ROLES.organizationOwner, ROLES.organizationMember] as const;
 export const organizationRole = z.enum(ORGANIZATION_ROLES);
@@ -27,6 +30,12 @@ export const ORG_MESSAGES = {
   left: 'You left the organization.',
   removed: 'Member removed from the organization.',
   deleted: 'Organization deleted.',
+  transferPending: 'A transfer request for this organization is already pending. Cancel it first.',
+  transferNotPending: 'This transfer request is no longer pending.',
+  transferExpired: 'This transfer request has expired. Ask the owner for a new one.',
+  transferNotForYou: 'Only the member this transfer is addressed to can accept or decline it.',
+  transferDeclined: 'Transfer request declined.',
+  transferCancelled: 'Transfer request cancelled.',
 } as const;
 
 /** The caller already owns an organization of this name (names compare without regard to case). */
@@ -39,6 +48,14 @@ export const ownerNameTakenMessage = (email: string, name: string) =>
 
 export const ownershipTransferredMessage = (email: string) =>
   `Ownership transferred successfully to ${email}`;
+
+/** A transfer waits for the target (issue 24): the request is sent, nothing has moved yet. */
+export const transferRequestedMessage = (email: string) =>
+  `Transfer request sent to ${email}. Ownership moves when they accept.`;
+
+/** Add Member invites (issue 24): the same answer whether or not the address has an account. */
+export const memberInvitedMessage = (email: string) =>
+  `Invitation sent to ${email}. They join as a member when they accept.`;
 
 export const organizationParams = z.object({ orgId: z.uuid('Invalid organization id') });
 export type OrganizationParams = z.infer<typeof organizationParams>;
@@ -87,6 +104,24 @@ export type MemberPermissionsRequest = z.infer<typeof memberPermissionsRequest>;
 export const transferOwnershipRequest = z.object({ target_email: email });
 export type TransferOwnershipRequest = z.infer<typeof transferOwnershipRequest>;
 
+/** What Add Member answers: the invitation it sent, pending until the invitee accepts. */
+export const addMemberResponse = z.object({ message: z.string(), invitation });
+export type AddMemberResponse = z.infer<typeof addMemberResponse>;
+
+/** Accept or decline names the request seen, so a newer request is never answered by mistake. */
+export const transferAnswerRequest = z.object({ request_id: z.uuid('Invalid transfer request id') });
+export type TransferAnswerRequest = z.infer<typeof transferAnswerRequest>;
+
+/** The organization's live transfer request: from its owner to one member, until accepted, declined or cancelled. */
+export const pendingTransfer = z.object({
+  request_id: z.string(),
+  from_email: z.string(),
+  to_email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PendingTransfer = z.infer<typeof pendingTransfer>;
+
 /**
  * `owner_id` and `created_by` hold e-mail addresses, like the session's `user_id`, so the console can compare
  * them with the signed-in user. `role` is the caller's role, null when a system administrator is not a member.
@@ -100,6 +135,7 @@ export const organization = z.object({
   member_count: z.number().int(),
   default_can_create_jobs: z.boolean(),
   role: organizationRole.nullable(),
+  pending_transfer: pendingTransfer.nullable(),
 });
 export type Organization = z.infer<typeof organization>;
 

@@ -4,7 +4,7 @@ import { users } from './users.ts';
 
 export const INVITED_ROLES = ['organization_member', 'organization_owner', 'system_admin'] as const;
 /** Stored states; 'expired' is derived from expires_at when read. */
-export const STORED_INVITATION_STATUSES = ['pending', 'accepted', 'cancelled'] as const;
+export const STORED_INVITATION_STATUSES = ['pending', 'accepted', 'cancelled', 'rejected'] as const;
 
 export const invitations = pgTable(
   'invitations',
@@ -24,6 +24,8 @@ export const invitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** When the signed-in invitee declined it (status 'rejected'). */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
   },
   (t) => [index('invitations_email_idx').on(t.email), index('invitations_org_idx').on(t.orgId)],
 );

@@ -13,6 +13,8 @@ import {
 import { users } from './users.ts';
 
 export const MEMBERSHIP_ROLES = ['organization_owner', 'organization_member'] as const;
+/** Stored states of a transfer request; one past its expiry reads as expired while still stored pending. */
+export const TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 
 /** The unique index that keeps one owner's organization names apart; a violation of it is a 409. */
 export const ORGANIZATION_OWNER_NAME_INDEX = 'organizations_owner_name_idx';
@@ -60,5 +62,35 @@ export const organizationMembers = pgTable(
     uniqueIndex('organization_members_one_owner_idx')
       .on(t.orgId)
       .where(sql`role = 'organization_owner'`),
+  ],
+);
+
+/**
+ * An owner's request to hand the organization to a member (issue 24): ownership moves only when that member
+ * accepts. At most one is pending per organization.
+ */
+export const ownershipTransfers = pgTable(
+  'ownership_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ownership_transfers_one_pending_idx')
+      .on(t.orgId)
+      .where(sql`status = 'pending'`),
+    index('ownership_transfers_to_idx').on(t.toUserId),
   ],
 );

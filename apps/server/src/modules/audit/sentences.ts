@@ -56,7 +56,15 @@ export function auditSentence(entry: AuditFacts): string {
         ? `allowed ${member} to create jobs in ${org}`
         : `stopped ${member} from creating jobs in ${org}`;
     case 'ownership.transfer':
-      return `transferred the ownership of ${org} to ${text(details.to) ?? 'a member'}`;
+      return text(details.to) === entry.actorEmail
+        ? `accepted the ownership of ${org}${text(details.from) ? ` from ${text(details.from)}` : ''}`
+        : `transferred the ownership of ${org} to ${text(details.to) ?? 'a member'}`;
+    case 'ownership.request':
+      return `asked ${text(details.to) ?? 'a member'} to take over the ownership of ${org}`;
+    case 'ownership.decline':
+      return `declined the ownership of ${org}`;
+    case 'ownership.cancel':
+      return `cancelled the ownership transfer request of ${org}`;
     case 'invitation.create': {
       const orgName = text(details.org_name);
       return `invited ${target} ${orgName ? `to ${quoted(orgName)} ` : ''}as ${roleName(details.role)}`;
@@ -65,6 +73,10 @@ export function auditSentence(entry: AuditFacts): string {
       return `resent the invitation to ${target}`;
     case 'invitation.cancel':
       return `cancelled the invitation to ${target}`;
+    case 'invitation.decline': {
+      const orgName = text(details.org_name);
+      return `declined the invitation ${orgName ? `to ${quoted(orgName)} ` : ''}as ${roleName(details.role)}`;
+    }
     case 'invitation.accept': {
       const orgName = text(details.org_name);
       return `accepted the invitation ${orgName ? `to ${quoted(orgName)} ` : ''}as ${roleName(details.role)}`;

@@ -9,8 +9,11 @@ export type InvitationListRow = InvitationRow & { orgName: string | null; invite
 
 const inviter = alias(users, 'inviter');
 
-/** Which invitations a listing shows: all of them, or those of the organizations a user owns. */
-export type InvitationScope = { all: true } | { ownerId: string };
+/**
+ * Which invitations a listing shows: all of them, those of the organizations a user owns, or those still open
+ * to one address (pending, not expired).
+ */
+export type InvitationScope = { all: true } | { ownerId: string } | { pendingFor: string; now: Date };
 
 export class InvitesRepo extends Repo {
   async insert(invitation: NewInvitation): Promise<InvitationRow> {
@@ -57,6 +60,15 @@ export class InvitesRepo extends Repo {
   /** Newest first. */
   list(scope: InvitationScope): Promise<InvitationListRow[]> {
     if ('all' in scope) return this.listed();
+    if ('pendingFor' in scope) {
+      return this.listed(
+        and(
+          eq(invitations.email, scope.pendingFor),
+          eq(invitations.status, 'pending'),
+          gt(invitations.expiresAt, scope.now),
+        ),
+      );
+    }
     const owned = this.db
       .select({ orgId: organizationMembers.orgId })
       .from(organizationMembers)

@@ -1,6 +1,7 @@
 import {
   acceptInviteRequest,
   acceptInviteResponse,
+  answerInviteRequest,
   cancelInviteRequest,
   invitation,
   invitationLookup,
@@ -36,6 +37,29 @@ export const invitesRoutes =
         async (request) => invites.list(actorOf(request)),
       );
     }
+    // The signed-in user's own pending invitations, which they accept or decline in the console (issue 24).
+    app.get(
+      '/auth/invites/mine',
+      { onRequest: requireUser, schema: { tags, response: { 200: invitationsResponse } } },
+      async (request) => invites.listMine(actorOf(request)),
+    );
+    app.post(
+      '/auth/invites/:inviteId/accept',
+      {
+        onRequest: requireUser,
+        schema: { tags, params: inviteParams, body: answerInviteRequest, response: { 200: invitation } },
+      },
+      async (request) =>
+        invites.acceptAsInvitee(actorOf(request), request.params.inviteId, request.body.invite_id),
+    );
+    app.post(
+      '/auth/invites/:inviteId/decline',
+      {
+        onRequest: requireUser,
+        schema: { tags, params: inviteParams, body: answerInviteRequest, response: { 200: invitation } },
+      },
+      async (request) => invites.decline(actorOf(request), request.params.inviteId, request.body.invite_id),
+    );
     app.post(
       '/auth/invites/system',
       {

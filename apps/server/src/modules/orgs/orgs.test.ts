@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, ORG_MESSAGES, ownershipTransferredMessage } from '@hivqe/contract';
+import {
+  ADMIN_MESSAGES,
+  memberInvitedMessage,
+  ORG_MESSAGES,
+  ownershipTransferredMessage,
+  transferRequestedMessage,
+} from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
@@ -47,6 +53,7 @@ describe('creating and listing organizations', () => {
       member_count: 1,
       default_can_create_jobs: true,
       role: 'organization_owner',
+      pending_transfer: null,
     });
     expect(await membershipsOf(database, org.org_id)).toMatchObject([
       { userId: owner.id, role: 'organization_owner', canCreateJobs: true },
@@ -127,28 +134,38 @@ describe('creating and listing organizations', () => {
 });
 
 describe('members', () => {
-  it("adds a member with the organization's default job permission and lists the owner first", async () => {
+  it('invites on Add Member; the invitee joins with the default job permission once they accept', async () => {
     const { owner, orgId } = await orgWithMembers(t, 0, true);
     const member = await makeUser(t);
     const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/members`, owner, {
       email: member.email.toUpperCase(),
       role: 'organization_member',
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({
-      user_id: member.email,
-      email: member.email,
-      username: member.username,
-      name: null,
-      role: 'organization_member',
-      can_create_jobs: true,
-      created_at: expect.any(String),
+      message: memberInvitedMessage(member.email),
+      invitation: expect.objectContaining({
+        email: member.email,
+        role: 'organization_member',
+        org_id: orgId,
+        status: 'pending',
+        message: null,
+      }),
     });
+    // Nothing is granted before the invitee acts.
+    expect((await membershipsOf(database, orgId)).map((m) => m.userId)).toEqual([owner.id]);
+    const { invite_id } = res.json().invitation;
+    const mine = await call(t.app, 'GET', '/auth/invites/mine', member);
+    expect(mine.json().invitations.map((i: { invite_id: string }) => i.invite_id)).toEqual([invite_id]);
+    const accepted = await call(t.app, 'POST', `/auth/invites/${invite_id}/accept`, member, { invite_id });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ invite_id, status: 'accepted' });
     const list = (await call(t.app, 'GET', `/auth/orgs/${orgId}/members`, member)).json().members;
     expect(list.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
       [owner.email, 'organization_owner'],
       [member.email, 'organization_member'],
     ]);
+    expect(list[1]).toMatchObject({ can_create_jobs: true, username: member.username });
   });
 
   it('lets a system administrator manage the members of any organization', async () => {
@@ -172,7 +189,6 @@ describe('members', () => {
       400,
       'New members are added with the organization_member role',
     ],
-    [{ email: 'nobody-here@example.com' }, 404, ORG_MESSAGES.userNotFound],
   ])('refuses to add %j', async (payload, status, message) => {
     const { owner, orgId } = await orgWithMembers(t, 0);
     const before = await snapshot(orgId);
@@ -293,13 +309,34 @@ describe('job permission', () => {
 });
 
 describe('ownership transfer', () => {
-  it('makes the member the owner and the owner a member with the default permission', async () => {
+  it('moves when the member accepts: they become the owner and the owner a member with the default permission', async () => {
     const { owner, orgId, members } = await orgWithMembers(t, 1, false);
     const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request`, owner, {
       target_email: members[0].email,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: ownershipTransferredMessage(members[0].email) });
+    expect(res.json()).toEqual({ message: transferRequestedMessage(members[0].email) });
+    const before = await snapshot(orgId);
+    const request = (await call(t.app, 'GET', '/auth/orgs/mine', members[0])).json().organizations[0]
+      .pending_transfer;
+    expect(request).toEqual({
+      request_id: expect.any(String),
+      from_email: owner.email,
+      to_email: members[0].email,
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+    expect(Date.parse(request.expires_at) - Date.parse(request.created_at)).toBe(7 * 86_400_000);
+    // The owner sees the same pending request; nothing has moved.
+    const ownerView = (await call(t.app, 'GET', '/auth/orgs/mine', owner)).json().organizations[0];
+    expect(ownerView).toMatchObject({ owner_id: owner.email, pending_transfer: request });
+    expect(await snapshot(orgId)).toBe(before);
+
+    const accepted = await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request/accept`, members[0], {
+      request_id: request.request_id,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ message: ownershipTransferredMessage(members[0].email) });
     const rows = await membershipsOf(database, orgId);
     expect(rows.find((m) => m.userId === members[0].id)).toMatchObject({ role: 'organization_owner' });
     expect(rows.find((m) => m.userId === owner.id)).toMatchObject({
@@ -307,7 +344,11 @@ describe('ownership transfer', () => {
       canCreateJobs: false,
     });
     const org = (await call(t.app, 'GET', '/auth/orgs/mine', owner)).json().organizations[0];
-    expect(org).toMatchObject({ owner_id: members[0].email, role: 'organization_member' });
+    expect(org).toMatchObject({
+      owner_id: members[0].email,
+      role: 'organization_member',
+      pending_transfer: null,
+    });
   });
 
   it('is refused to everyone but the owner, and to targets outside the organization', async () => {
@@ -331,6 +372,8 @@ describe('ownership transfer', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('body.target_email: Invalid email address');
     expect(await snapshot(orgId)).toBe(before);
+    const orgs = (await call(t.app, 'GET', '/auth/orgs/mine', owner)).json().organizations;
+    expect(orgs[0].pending_transfer).toBeNull();
   });
 });
 

@@ -12,11 +12,11 @@ export type OrganizationAction =
   | 'rename'
   | 'leave'
   | 'invite'
-  | 'addMember'
   | 'removeMember'
   | 'deleteOrganization'
   | 'setJobPermission'
   | 'transferOwnership'
+  | 'cancelTransfer'
   | 'changeRole';
 
 type Holder = typeof ROLES.systemAdmin | OrganizationRole;
@@ -36,11 +36,11 @@ export const ORGANIZATION_POLICY: Record<
   rename: { holders: [OWNER], refusal: ORG_MESSAGES.ownerOnly },
   leave: { holders: [OWNER, MEMBER], refusal: ORG_MESSAGES.notMember },
   invite: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
-  addMember: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
   removeMember: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
   deleteOrganization: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
   setJobPermission: { holders: [OWNER], refusal: ORG_MESSAGES.ownerOnly },
   transferOwnership: { holders: [OWNER], refusal: ORG_MESSAGES.ownerOnly },
+  cancelTransfer: { holders: [ADMIN, OWNER], refusal: ORG_MESSAGES.managersOnly },
   changeRole: { holders: [ADMIN], refusal: ADMIN_MESSAGES.required },
 };
 

@@ -10,6 +10,12 @@ export interface OrganizationListRow {
   ownerEmail: string | null;
   memberCount: number;
   role: OrganizationRole | null;
+  /** The live transfer request, all null when there is none. */
+  transferId: string | null;
+  transferFrom: string | null;
+  transferTo: string | null;
+  transferCreatedAt: Date | null;
+  transferExpiresAt: Date | null;
 }
 
 export function presentOrganization(row: OrganizationListRow): Organization {
@@ -22,6 +28,16 @@ export function presentOrganization(row: OrganizationListRow): Organization {
     member_count: row.memberCount,
     default_can_create_jobs: row.defaultCanCreateJobs,
     role: row.role,
+    pending_transfer:
+      row.transferId && row.transferFrom && row.transferTo && row.transferCreatedAt && row.transferExpiresAt
+        ? {
+            request_id: row.transferId,
+            from_email: row.transferFrom,
+            to_email: row.transferTo,
+            created_at: row.transferCreatedAt.toISOString(),
+            expires_at: row.transferExpiresAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -2,7 +2,15 @@ import { ORG_MESSAGES, ownerNameTakenMessage, ownNameTakenMessage } from '@hivqe
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { addMember, call, createOrg, makeUser, orgWithMembers } from '../../../test/org-flows.ts';
+import {
+  addMember,
+  call,
+  createOrg,
+  makeUser,
+  orgWithMembers,
+  requestTransfer,
+  transferOwnership,
+} from '../../../test/org-flows.ts';
 
 let t: TestApp;
 appPerTest((current) => ({ t } = current));
@@ -47,9 +55,7 @@ describe('renaming an organization', () => {
 
   it('follows a transfer: the new owner may rename, the former one no longer', async () => {
     const { owner, orgId, members } = await orgWithMembers(t, 1);
-    await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request`, owner, {
-      target_email: members[0].email,
-    });
+    await transferOwnership(t, owner, orgId, members[0]);
     expect((await rename(orgId, owner, 'Mine again')).statusCode).toBe(403);
     expect((await rename(orgId, members[0], 'Now mine')).statusCode).toBe(200);
   });
@@ -138,10 +144,16 @@ describe('one name per owner', () => {
 
     // Once the clash is renamed away, the transfer goes through and the names follow the new owner.
     expect((await rename(shared, owner, 'Research (shared)')).statusCode).toBe(200);
-    const retry = await call(t.app, 'POST', `/auth/orgs/${shared}/transfer-request`, owner, {
-      target_email: member.email,
-    });
-    expect(retry.statusCode).toBe(200);
+    const requestId = await requestTransfer(t, owner, shared, member);
+    // A clash made while the request waits refuses the acceptance, and nothing moves.
+    const late = await createOrg(t, member, 'RESEARCH (SHARED)');
+    const accept = () =>
+      call(t.app, 'POST', `/auth/orgs/${shared}/transfer-request/accept`, member, { request_id: requestId });
+    const refused = await accept();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ownerNameTakenMessage(member.email, 'Research (shared)'));
+    expect((await call(t.app, 'DELETE', `/auth/orgs/${late}`, member)).statusCode).toBe(200);
+    expect((await accept()).statusCode).toBe(200);
     const clash = await call(t.app, 'POST', '/auth/orgs', member, { name: 'Research (shared)' });
     expect(clash.statusCode).toBe(409);
     expect((await call(t.app, 'POST', '/auth/orgs', owner, { name: 'Research (shared)' })).statusCode).toBe(

@@ -1,15 +1,18 @@
 import type { OrganizationRole } from '@hivqe/contract';
-import { and, asc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Repo } from '../../db/repo.ts';
-import { organizationMembers, organizations, users } from '../../db/schema/index.ts';
+import { organizationMembers, organizations, ownershipTransfers, users } from '../../db/schema/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type MembershipRow = typeof organizationMembers.$inferSelect;
 export type NewMembership = typeof organizationMembers.$inferInsert;
+export type TransferRow = typeof ownershipTransfers.$inferSelect;
 
 const creator = alias(users, 'creator');
 const mine = alias(organizationMembers, 'mine');
+const transferFrom = alias(users, 'transfer_from');
+const transferTo = alias(users, 'transfer_to');
 
 /** An organization's owner, to join as `ownership` (the membership) and `owner` (the user). */
 export const ownership = alias(organizationMembers, 'ownership');
@@ -18,6 +21,15 @@ export const ownershipOfOrganization = and(
   eq(ownership.orgId, organizations.id),
   eq(ownership.role, 'organization_owner'),
 );
+
+/** A request that can still be accepted: pending, not expired, and from the organization's current owner. */
+const liveTransfer = (now: Date) =>
+  and(
+    eq(ownershipTransfers.orgId, organizations.id),
+    eq(ownershipTransfers.status, 'pending'),
+    gt(ownershipTransfers.expiresAt, now),
+    eq(ownershipTransfers.fromUserId, ownership.userId),
+  );
 
 export const memberCount = sql<number>`(select count(*) from organization_members m where m.org_id = ${organizations.id})::int`;
 
@@ -66,18 +78,21 @@ export class OrgsRepo extends Repo {
     await this.db.update(organizations).set({ name }).where(eq(organizations.id, orgId));
   }
 
-  /** Every organization, or only the caller's, with its owner, creator, size and the caller's role. */
-  listOrganizations(callerId: string, onlyCallers: boolean) {
-    return this.organizationsSeenBy(callerId, onlyCallers ? isNotNull(mine.userId) : undefined);
+  /**
+   * Every organization, or only the caller's, with its owner, creator, size, the caller's role and the live
+   * transfer request, if any.
+   */
+  listOrganizations(callerId: string, onlyCallers: boolean, now: Date) {
+    return this.organizationsSeenBy(callerId, now, onlyCallers ? isNotNull(mine.userId) : undefined);
   }
 
   /** One organization as the list shows it to `callerId`. */
-  async listedOrganization(callerId: string, orgId: string) {
-    const [row] = await this.organizationsSeenBy(callerId, eq(organizations.id, orgId));
+  async listedOrganization(callerId: string, orgId: string, now: Date) {
+    const [row] = await this.organizationsSeenBy(callerId, now, eq(organizations.id, orgId));
     return row;
   }
 
-  private organizationsSeenBy(callerId: string, where: SQL | undefined) {
+  private organizationsSeenBy(callerId: string, now: Date, where: SQL | undefined) {
     return this.db
       .select({
         id: organizations.id,
@@ -88,12 +103,20 @@ export class OrgsRepo extends Repo {
         ownerEmail: owner.email,
         memberCount,
         role: mine.role,
+        transferId: ownershipTransfers.id,
+        transferFrom: transferFrom.email,
+        transferTo: transferTo.email,
+        transferCreatedAt: ownershipTransfers.createdAt,
+        transferExpiresAt: ownershipTransfers.expiresAt,
       })
       .from(organizations)
       .leftJoin(creator, eq(creator.id, organizations.createdBy))
       .leftJoin(ownership, ownershipOfOrganization)
       .leftJoin(owner, eq(owner.id, ownership.userId))
       .leftJoin(mine, and(eq(mine.orgId, organizations.id), eq(mine.userId, callerId)))
+      .leftJoin(ownershipTransfers, liveTransfer(now))
+      .leftJoin(transferFrom, eq(transferFrom.id, ownershipTransfers.fromUserId))
+      .leftJoin(transferTo, eq(transferTo.id, ownershipTransfers.toUserId))
       .where(where)
       .orderBy(asc(organizations.createdAt), asc(organizations.id));
   }
@@ -170,6 +193,50 @@ export class OrgsRepo extends Repo {
       .update(organizationMembers)
       .set({ role: 'organization_owner' })
       .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+  }
+
+  /** Whether `userId` owns an organization of this name (compared as the owner-name index compares). */
+  async ownsOrganizationNamed(userId: string, name: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.ownerId, userId), sql`lower(${organizations.name}) = lower(${name})`));
+    return !!row;
+  }
+
+  async insertTransfer(transfer: typeof ownershipTransfers.$inferInsert): Promise<TransferRow> {
+    const [row] = await this.db.insert(ownershipTransfers).values(transfer).returning();
+    return row;
+  }
+
+  /** The organization's stored pending request, live or past its expiry; the caller holds the lock. */
+  async pendingTransfer(orgId: string): Promise<TransferRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(ownershipTransfers)
+      .where(and(eq(ownershipTransfers.orgId, orgId), eq(ownershipTransfers.status, 'pending')));
+    return row;
+  }
+
+  /** Stores a pending request past its expiry as expired, so that a new one may be made. */
+  async expireTransfers(orgId: string, now: Date): Promise<void> {
+    await this.db
+      .update(ownershipTransfers)
+      .set({ status: 'expired' })
+      .where(
+        and(
+          eq(ownershipTransfers.orgId, orgId),
+          eq(ownershipTransfers.status, 'pending'),
+          lte(ownershipTransfers.expiresAt, now),
+        ),
+      );
+  }
+
+  async closeTransfer(id: string, status: TransferRow['status'], respondedAt: Date): Promise<void> {
+    await this.db
+      .update(ownershipTransfers)
+      .set({ status, respondedAt })
+      .where(eq(ownershipTransfers.id, id));
   }
 
   async rolesOf(userId: string): Promise<OrganizationRole[]> {

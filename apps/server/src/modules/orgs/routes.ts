@@ -1,5 +1,7 @@
 import {
   addMemberRequest,
+  addMemberResponse,
+  memberInvitedMessage,
   changeMemberRoleRequest,
   createOrganizationRequest,
   memberParams,
@@ -11,20 +13,24 @@ import {
   organizationParams,
   organizationsResponse,
   renameOrganizationRequest,
+  transferAnswerRequest,
   transferOwnershipRequest,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
+import type { InvitesService } from '../invites/service.ts';
 import type { OrgsService } from './service.ts';
 
 export interface OrgsRoutesDeps {
   orgs: OrgsService;
+  /** Add Member sends an invitation through the one invitation path (its checks, budget and mail). */
+  invites: InvitesService;
   requireUser: Guard;
 }
 
 export const orgsRoutes =
-  ({ orgs, requireUser }: OrgsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ orgs, invites, requireUser }: OrgsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['organizations'];
     app.post(
@@ -69,6 +75,8 @@ export const orgsRoutes =
       },
       async (request) => orgs.members(actorOf(request), request.params.orgId),
     );
+    // Add Member (spec 2.11) invites: nobody joins without accepting (issue 24). A known and an unknown address
+    // get the same answer, so the route tells nothing about who has an account.
     app.post(
       '/auth/orgs/:orgId/members',
       {
@@ -77,13 +85,17 @@ export const orgsRoutes =
           tags,
           params: organizationParams,
           body: addMemberRequest,
-          response: { 201: organizationMember },
+          response: { 202: addMemberResponse },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await orgs.addMember(actorOf(request), request.params.orgId, request.body.email)),
+      async (request, reply) => {
+        const invitation = await invites.inviteToOrganization(actorOf(request), {
+          email: request.body.email,
+          role: request.body.role,
+          orgId: request.params.orgId,
+        });
+        return reply.status(202).send({ message: memberInvitedMessage(invitation.email), invitation });
+      },
     );
     // A static segment outranks a parameter, so `me` never reaches the route below.
     app.delete(
@@ -144,6 +156,35 @@ export const orgsRoutes =
         },
       },
       async (request) =>
-        orgs.transferOwnership(actorOf(request), request.params.orgId, request.body.target_email),
+        orgs.requestTransfer(actorOf(request), request.params.orgId, request.body.target_email),
     );
+    app.delete(
+      '/auth/orgs/:orgId/transfer-request',
+      {
+        onRequest: requireUser,
+        schema: { tags, params: organizationParams, response: { 200: messageResponse } },
+      },
+      async (request) => orgs.cancelTransfer(actorOf(request), request.params.orgId),
+    );
+    for (const answer of ['accept', 'decline'] as const) {
+      app.post(
+        `/auth/orgs/:orgId/transfer-request/${answer}`,
+        {
+          onRequest: requireUser,
+          schema: {
+            tags,
+            params: organizationParams,
+            body: transferAnswerRequest,
+            response: { 200: messageResponse },
+          },
+        },
+        async (request) => {
+          const { orgId } = request.params;
+          const actor = actorOf(request);
+          return answer === 'accept'
+            ? orgs.acceptTransfer(actor, orgId, request.body.request_id)
+            : orgs.declineTransfer(actor, orgId, request.body.request_id);
+        },
+      );
+    }
   };

@@ -3,6 +3,8 @@ import {
   ownNameTakenMessage,
   ownerNameTakenMessage,
   ownershipTransferredMessage,
+  TRANSFER_REQUEST_LIFETIME_DAYS,
+  transferRequestedMessage,
   type AuditAction,
   type CreateOrganizationRequest,
   type MembersResponse,
@@ -11,25 +13,35 @@ import {
   type OrganizationRole,
   type OrganizationsResponse,
 } from '@hivqe/contract';
-import { conflict, notFound } from '../../lib/http-errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { Actor } from '../audit/actor.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { AuthRepo, type UserRow } from '../auth/repo.ts';
 import { authorize, type OrganizationAction, type Standing } from './policy.ts';
 import { presentMember, presentOrganization } from './presenters.ts';
 import { refusingNameClash } from './name-clash.ts';
-import type { MembershipRow, OrganizationRow, OrgsRepo } from './repo.ts';
+import type { MembershipRow, OrganizationRow, OrgsRepo, TransferRow } from './repo.ts';
 
 export interface OrgsServiceDeps {
   repo: OrgsRepo;
   audit: AuditLog;
+  now?: () => Date;
 }
 
 type Message = { message: string };
 
-/** Organizations, members, job permission and ownership; every change is authorized from the database. */
+const TRANSFER_LIFETIME_MS = TRANSFER_REQUEST_LIFETIME_DAYS * 86_400_000;
+
+/**
+ * Organizations, members, job permission and ownership; every change is authorized from the database. Members
+ * join through invitations (modules/invites), and ownership moves only when its target accepts (issue 24).
+ */
 export class OrgsService {
-  constructor(private readonly deps: OrgsServiceDeps) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: OrgsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   async create(actor: Actor, input: CreateOrganizationRequest): Promise<Organization> {
     const org = await refusingNameClash(
@@ -60,12 +72,13 @@ export class OrgsService {
       ownerEmail: actor.user.email,
       memberCount: 1,
       role: 'organization_owner',
+      ...NO_TRANSFER,
     });
   }
 
   /** A system administrator sees every organization (spec 2.11); anyone else their own. */
   async list(actor: Actor): Promise<OrganizationsResponse> {
-    const rows = await this.deps.repo.listOrganizations(actor.user.id, !actor.user.isSystemAdmin);
+    const rows = await this.deps.repo.listOrganizations(actor.user.id, !actor.user.isSystemAdmin, this.now());
     return { organizations: rows.map(presentOrganization) };
   }
 
@@ -75,7 +88,7 @@ export class OrgsService {
       () =>
         this.change(actor, orgId, 'rename', async (repo) => {
           await repo.renameOrganization(orgId, name);
-          return repo.listedOrganization(actor.user.id, orgId);
+          return repo.listedOrganization(actor.user.id, orgId, this.now());
         }),
       ownNameTakenMessage(name),
     );
@@ -93,17 +106,6 @@ export class OrgsService {
     if (!org) throw notFound(ORG_MESSAGES.notFound);
     authorize('view', standing(actor.user, await repo.membership(orgId, actor.user.id)));
     return { members: (await repo.listMembers(orgId)).map(presentMember) };
-  }
-
-  async addMember(actor: Actor, orgId: string, email: string): Promise<OrganizationMember> {
-    const added = await this.change(actor, orgId, 'addMember', async (repo, org) => {
-      const user = await userByLogin(repo, email, ORG_MESSAGES.userNotFound);
-      if (await repo.membership(orgId, user.id)) throw conflict(ORG_MESSAGES.alreadyMember);
-      await joinAsMember(repo, org, user.id);
-      return memberOf(repo, orgId, user.id);
-    });
-    await this.audit(actor, 'member.add', added.org, { email: added.result.email });
-    return added.result;
   }
 
   async removeMember(actor: Actor, orgId: string, login: string): Promise<Message> {
@@ -156,16 +158,72 @@ export class OrgsService {
     return changed.result;
   }
 
-  /** The owner hands the organization to a member and becomes a member; exactly one owner at every moment. */
-  async transferOwnership(actor: Actor, orgId: string, targetEmail: string): Promise<Message> {
-    const moved = await this.change(actor, orgId, 'transferOwnership', async (repo, org) => {
+  /**
+   * The owner asks a member to take the organization over. Nothing moves until that member accepts; one
+   * request is pending at a time, and a stale one (expired, or from a former owner) gives way to a new one.
+   */
+  async requestTransfer(actor: Actor, orgId: string, targetEmail: string): Promise<Message> {
+    const now = this.now();
+    const requested = await this.change(actor, orgId, 'transferOwnership', async (repo, org) => {
       const { user, membership } = await existingMember(repo, orgId, targetEmail);
       if (membership.role === 'organization_owner') throw conflict(ORG_MESSAGES.alreadyOwner);
-      await makeOwner(repo, org, user);
+      // Told now rather than when the target accepts; the index still decides at acceptance.
+      if (await repo.ownsOrganizationNamed(user.id, org.name)) {
+        throw conflict(ownerNameTakenMessage(user.email, org.name));
+      }
+      const pending = await repo.pendingTransfer(orgId);
+      if (pending && isLive(pending, org, now)) throw conflict(ORG_MESSAGES.transferPending);
+      if (pending) await repo.closeTransfer(pending.id, 'expired', now);
+      await repo.insertTransfer({
+        orgId,
+        fromUserId: actor.user.id,
+        toUserId: user.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TRANSFER_LIFETIME_MS),
+      });
       return user.email;
     });
-    await this.audit(actor, 'ownership.transfer', moved.org, { from: actor.user.email, to: moved.result });
-    return { message: ownershipTransferredMessage(moved.result) };
+    await this.audit(actor, 'ownership.request', requested.org, {
+      from: actor.user.email,
+      to: requested.result,
+    });
+    return { message: transferRequestedMessage(requested.result) };
+  }
+
+  /**
+   * The target accepts: they become the owner and the owner a regular member, atomically under the lock, so
+   * two accepts (or an accept and a cancel) cannot both take effect.
+   */
+  async acceptTransfer(actor: Actor, orgId: string, requestId: string): Promise<Message> {
+    const moved = await this.answer(actor, orgId, requestId, async (repo, org, request) => {
+      if (!(await repo.membership(orgId, actor.user.id))) throw notFound(ORG_MESSAGES.memberNotFound);
+      await makeOwner(repo, org, actor.user);
+      await repo.closeTransfer(request.id, 'accepted', this.now());
+      return (await repo.peer(AuthRepo).findUserById(request.fromUserId))?.email ?? null;
+    });
+    await this.audit(actor, 'ownership.transfer', moved.org, { from: moved.result, to: actor.user.email });
+    return { message: ownershipTransferredMessage(actor.user.email) };
+  }
+
+  /** The target declines: nothing changes but the request, which is closed. */
+  async declineTransfer(actor: Actor, orgId: string, requestId: string): Promise<Message> {
+    const declined = await this.answer(actor, orgId, requestId, (repo, _org, request) =>
+      repo.closeTransfer(request.id, 'declined', this.now()),
+    );
+    await this.audit(actor, 'ownership.decline', declined.org);
+    return { message: ORG_MESSAGES.transferDeclined };
+  }
+
+  /** The owner (or a system administrator) withdraws the pending request. */
+  async cancelTransfer(actor: Actor, orgId: string): Promise<Message> {
+    const now = this.now();
+    const cancelled = await this.change(actor, orgId, 'cancelTransfer', async (repo, org) => {
+      const pending = await repo.pendingTransfer(orgId);
+      if (!pending || !isLive(pending, org, now)) throw conflict(ORG_MESSAGES.transferNotPending);
+      await repo.closeTransfer(pending.id, 'cancelled', now);
+    });
+    await this.audit(actor, 'ownership.cancel', cancelled.org);
+    return { message: ORG_MESSAGES.transferCancelled };
   }
 
   /**
@@ -201,6 +259,25 @@ export class OrgsService {
     return this.deps.repo.rolesOf(userId);
   }
 
+  /** Accept and decline: only the live request named, only by the member it is addressed to. */
+  private answer<T>(
+    actor: Actor,
+    orgId: string,
+    requestId: string,
+    work: (repo: OrgsRepo, org: OrganizationRow, request: TransferRow) => Promise<T>,
+  ) {
+    const now = this.now();
+    return this.change(actor, orgId, 'view', async (repo, org) => {
+      const pending = await repo.pendingTransfer(orgId);
+      if (!pending || pending.id !== requestId || pending.fromUserId !== org.ownerId) {
+        throw conflict(ORG_MESSAGES.transferNotPending);
+      }
+      if (pending.toUserId !== actor.user.id) throw forbidden(ORG_MESSAGES.transferNotForYou);
+      if (!isLive(pending, org, now)) throw conflict(ORG_MESSAGES.transferExpired);
+      return work(repo, org, pending);
+    });
+  }
+
   /**
    * Runs a change under the organization's row lock, after authorizing the caller's standing as it is inside
    * the lock, so concurrent changes (two transfers, a removal during a transfer) see each other's result.
@@ -229,11 +306,28 @@ export class OrgsService {
   }
 }
 
+/** What the list shows for an organization without a live transfer request. */
+const NO_TRANSFER = {
+  transferId: null,
+  transferFrom: null,
+  transferTo: null,
+  transferCreatedAt: null,
+  transferExpiresAt: null,
+};
+
+/** A stored pending request that can still be accepted: not expired, and from the current owner. */
+function isLive(request: TransferRow, org: OrganizationRow, now: Date): boolean {
+  return request.expiresAt > now && request.fromUserId === org.ownerId;
+}
+
 export function standing(user: UserRow, membership: MembershipRow | undefined): Standing {
   return { isSystemAdmin: user.isSystemAdmin, role: membership?.role ?? null };
 }
 
-/** Adds a user as a member with the organization's default job permission; the caller holds the lock. */
+/**
+ * Adds a user as a member with the organization's default job permission; the caller holds the lock. Only an
+ * invitation the user accepts, or a system administrator's role change, gets here.
+ */
 export function joinAsMember(repo: OrgsRepo, org: OrganizationRow, userId: string): Promise<void> {
   return repo.insertMembership({
     orgId: org.id,

@@ -231,6 +231,7 @@ describe('account settings page', () => {
         member_count: 2,
         default_can_create_jobs: false,
         role,
+        pending_transfer: null,
       });
       settingsServer(undefined, {
         organizations: [

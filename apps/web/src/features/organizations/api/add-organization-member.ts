@@ -1,11 +1,14 @@
-import { organizationMember, ROLES, type AddMemberRequest, type OrganizationMember } from '@hivqe/contract';
+import { addMemberResponse, ROLES, type AddMemberRequest, type AddMemberResponse } from '@hivqe/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useOrganizationMutation } from './use-organization-mutation.ts';
 
-/** New members always join with the member role (accounts.md 7.6). */
+/**
+ * New members always join with the member role (accounts.md 7.6), once they accept the invitation this sends
+ * (issue 24).
+ */
 export function addOrganizationMember({ orgId, email }: { orgId: string; email: string }) {
   const body: AddMemberRequest = { email, role: ROLES.organizationMember };
-  return apiClient.request<OrganizationMember>(`/auth/orgs/${orgId}/members`, organizationMember, {
+  return apiClient.request<AddMemberResponse>(`/auth/orgs/${orgId}/members`, addMemberResponse, {
     method: 'POST',
     body,
   });

@@ -10,9 +10,11 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 interface MemberAddDialogProps {
   organization: Organization;
   onClose: () => void;
+  /** Called with the server's message: the invitation sent, pending until accepted (issue 24). */
+  onAdded: (message: string) => void;
 }
 
-export function MemberAddDialog({ organization, onClose }: MemberAddDialogProps) {
+export function MemberAddDialog({ organization, onClose, onAdded }: MemberAddDialogProps) {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const addition = useAddOrganizationMember();
@@ -23,7 +25,10 @@ export function MemberAddDialog({ organization, onClose }: MemberAddDialogProps)
     const isInvalid = !organization.org_id || !trimmed;
     setInvalid(isInvalid);
     if (isInvalid) return;
-    addition.mutate({ orgId: organization.org_id, email: trimmed }, { onSuccess: onClose });
+    addition.mutate(
+      { orgId: organization.org_id, email: trimmed },
+      { onSuccess: (reply) => onAdded(reply.message) },
+    );
   }
 
   const error = invalid

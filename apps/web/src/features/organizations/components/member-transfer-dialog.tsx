@@ -1,4 +1,4 @@
-import { ownershipTransferredMessage, type Organization, type OrganizationMember } from '@hivqe/contract';
+import type { Organization, OrganizationMember } from '@hivqe/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useTransferOrganizationOwnership } from '../api/transfer-organization-ownership.ts';
@@ -9,15 +9,18 @@ interface MemberTransferDialogProps {
   onClose: () => void;
 }
 
-/** Asks, transfers, then tells the outcome in the same dialog (accounts.md 4.12). */
+/**
+ * Asks (accounts.md 4.12), sends the request, then tells the outcome in the same dialog: the ownership moves
+ * only when the member accepts (issue 24), which the server's message says.
+ */
 export function MemberTransferDialog({ organization, member, onClose }: MemberTransferDialogProps) {
   const transfer = useTransferOrganizationOwnership();
   const { email } = member;
 
   if (transfer.isSuccess) {
     return (
-      <ConfirmDialog title="Ownership Transferred" confirmLabel="OK" onConfirm={onClose}>
-        {ownershipTransferredMessage(email)}
+      <ConfirmDialog title="Transfer Requested" confirmLabel="OK" onConfirm={onClose}>
+        {transfer.data.message}
       </ConfirmDialog>
     );
   }

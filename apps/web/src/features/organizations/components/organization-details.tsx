@@ -10,6 +10,7 @@ import { MemberAddDialog } from './member-add-dialog.tsx';
 import { MemberInviteDialog } from './member-invite-dialog.tsx';
 import { MemberList } from './member-list.tsx';
 import { OrganizationDeleteDialog } from './organization-delete-dialog.tsx';
+import { OrganizationPending } from './organization-pending.tsx';
 import { OrganizationRenameDialog } from './organization-rename-dialog.tsx';
 
 type OpenDialog = 'rename' | 'invite' | 'add' | 'delete' | null;
@@ -51,6 +52,7 @@ export function OrganizationDetails({ organization, onDeleted }: OrganizationDet
       actions={actions}
     >
       {message && <Banner tone={message.tone}>{message.text}</Banner>}
+      {standing.canManage && <OrganizationPending organization={organization} />}
       <MemberList organization={organization} standing={standing} />
       {dialog === 'invite' && (
         <MemberInviteDialog
@@ -62,7 +64,16 @@ export function OrganizationDetails({ organization, onDeleted }: OrganizationDet
           }}
         />
       )}
-      {dialog === 'add' && <MemberAddDialog organization={organization} onClose={close} />}
+      {dialog === 'add' && (
+        <MemberAddDialog
+          organization={organization}
+          onClose={close}
+          onAdded={(text) => {
+            close();
+            flash('success', text);
+          }}
+        />
+      )}
       {dialog === 'rename' && (
         <OrganizationRenameDialog
           organization={organization}

@@ -1,10 +1,18 @@
-import type { Organization, OrganizationMember } from '@hivqe/contract';
+import {
+  memberInvitedMessage,
+  ownershipTransferredMessage,
+  transferRequestedMessage,
+  type Invitation,
+  type Organization,
+  type OrganizationMember,
+} from '@hivqe/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { SYSTEM_ADMIN, type TestUser } from '../../../test/session.ts';
 import { CHEM_GROUP_ID, member, organization, PHYSICS_CLUB_ID, QUANTUM_LAB_ID } from '../testing/fixtures.ts';
+import { invitation } from '../../invitations/testing/fixtures.ts';
 import { failure, recordRequests, renderSignedIn } from '../testing/render-signed-in.tsx';
 import { OrganizationsPage } from './organizations-page.tsx';
 
@@ -46,13 +54,18 @@ const MEMBERS: Record<string, OrganizationMember[]> = {
 };
 
 /** The organizations the server holds; tests change the list to play the server's part after a change. */
-function serveOrganizations(organizations: Organization[] = [QUANTUM_LAB, CHEM_GROUP]) {
-  const state = { organizations };
+function serveOrganizations(
+  organizations: Organization[] = [QUANTUM_LAB, CHEM_GROUP],
+  { mine = [], managed = [] }: { mine?: Invitation[]; managed?: Invitation[] } = {},
+) {
+  const state = { organizations, mine, managed };
   server.use(
     http.get(apiPath('/auth/orgs/mine'), () => HttpResponse.json({ organizations: state.organizations })),
     http.get(apiPath('/auth/orgs/:orgId/members'), ({ params }) =>
       HttpResponse.json({ members: MEMBERS[String(params.orgId)] ?? [] }),
     ),
+    http.get(apiPath('/auth/invites/mine'), () => HttpResponse.json({ invitations: state.mine })),
+    http.get(apiPath('/auth/invites/'), () => HttpResponse.json({ invitations: state.managed })),
   );
   return state;
 }
@@ -411,10 +424,10 @@ describe('organizations page', () => {
       expect(details('Quantum Lab').queryByRole('alert')).not.toBeInTheDocument();
     });
 
-    it('asks before transferring ownership, transfers, and says so', async () => {
+    it('asks before transferring ownership, sends the request, and says it waits for the member', async () => {
       serveOrganizations();
       const transfers = recordRequests('post', '/auth/orgs/:orgId/transfer-request', () =>
-        HttpResponse.json({ message: 'Ownership transferred successfully to dave@example.com' }),
+        HttpResponse.json({ message: transferRequestedMessage('dave@example.com') }),
       );
       const { user } = await openOrganizations();
       await selectOrganization(user, 'Quantum Lab');
@@ -426,8 +439,10 @@ describe('organizations page', () => {
       );
       await user.click(within(question).getByRole('button', { name: 'Transfer' }));
 
-      const news = await screen.findByRole('dialog', { name: 'Ownership Transferred' });
-      expect(news).toHaveTextContent('Ownership transferred successfully to dave@example.com');
+      const news = await screen.findByRole('dialog', { name: 'Transfer Requested' });
+      expect(news).toHaveTextContent(
+        'Transfer request sent to dave@example.com. Ownership moves when they accept.',
+      );
       expect(transfers.map(({ params, body }) => [params.orgId, body])).toEqual([
         [QUANTUM_LAB_ID, { target_email: 'dave@example.com' }],
       ]);
@@ -566,10 +581,16 @@ describe('organizations page', () => {
   });
 
   describe('adding, inviting and deleting', () => {
-    it('adds a member by e-mail with the member role, after requiring an e-mail', async () => {
+    it('adds a member by e-mail with the member role, after requiring an e-mail, and says it is pending', async () => {
       serveOrganizations();
       const additions = recordRequests('post', '/auth/orgs/:orgId/members', () =>
-        HttpResponse.json(member({ email: 'gina@example.com' }), { status: 201 }),
+        HttpResponse.json(
+          {
+            message: memberInvitedMessage('gina@example.com'),
+            invitation: invitation({ email: 'gina@example.com', org_id: QUANTUM_LAB_ID }),
+          },
+          { status: 202 },
+        ),
       );
       const { user } = await openOrganizations();
       await selectOrganization(user, 'Quantum Lab');
@@ -590,6 +611,9 @@ describe('organizations page', () => {
       expect(additions.map(({ params, body }) => [params.orgId, body])).toEqual([
         [QUANTUM_LAB_ID, { email: 'gina@example.com', role: 'organization_member' }],
       ]);
+      expect(await details('Quantum Lab').findByRole('status')).toHaveTextContent(
+        'Invitation sent to gina@example.com. They join as a member when they accept.',
+      );
     });
 
     it.each([
@@ -698,5 +722,170 @@ describe('organizations page', () => {
 
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
     });
+  });
+  describe('what waits for an answer (issue 24)', () => {
+    const TRANSFER = {
+      request_id: '44444444-4444-4444-8444-444444444444',
+      from_email: 'bob@example.com',
+      to_email: 'ada@example.com',
+      created_at: '2025-03-01T12:00:00.000Z',
+      expires_at: '2025-03-08T12:00:00.000Z',
+    };
+    const OFFERED = { ...CHEM_GROUP, pending_transfer: TRANSFER };
+    const INVITED = invitation({
+      org_id: PHYSICS_CLUB_ID,
+      org_name: 'Physics Club',
+      email: 'ada@example.com',
+      invited_by: 'erin@example.com',
+    });
+    const pendingForYou = () => within(screen.getByRole('list', { name: 'Pending for you' }));
+
+    it('shows nothing pending when nothing waits', async () => {
+      serveOrganizations();
+      await openOrganizations();
+      await screen.findByRole('button', { name: /^Quantum Lab/ });
+      expect(screen.queryByRole('list', { name: 'Pending for you' })).not.toBeInTheDocument();
+    });
+
+    it('lets the invitee accept an invitation, which brings its organization into the list', async () => {
+      const state = serveOrganizations([QUANTUM_LAB], { mine: [INVITED] });
+      const answers = recordRequests('post', '/auth/invites/:inviteId/:answer', ({ params }) => {
+        state.mine = [];
+        state.organizations = [QUANTUM_LAB, { ...PHYSICS_CLUB, role: 'organization_member' }];
+        return HttpResponse.json({
+          ...INVITED,
+          status: params.answer === 'accept' ? 'accepted' : 'rejected',
+        });
+      });
+      const { user } = await openOrganizations();
+      const offer = within(await screen.findByRole('listitem', { name: 'Invitation to Physics Club' }));
+      expect(offer.getByText(/erin@example.com invites you to join/)).toHaveTextContent(
+        'erin@example.com invites you to join Physics Club as Member.',
+      );
+      expect(offer.getByText(/Expires/)).toHaveTextContent('Expires: Mar 8, 2025');
+      expect(screen.queryByRole('button', { name: /^Physics Club/ })).not.toBeInTheDocument();
+
+      await user.click(offer.getByRole('button', { name: 'Accept' }));
+      await screen.findByRole('button', { name: /^Physics Club/ });
+      expect(await screen.findByText('You joined Physics Club.')).toBeInTheDocument();
+      expect(answers.map(({ params, body }) => [params.inviteId, params.answer, body])).toEqual([
+        [INVITED.invite_id, 'accept', { invite_id: INVITED.invite_id }],
+      ]);
+    });
+
+    it("declines an invitation, and shows the server's refusal when answering fails", async () => {
+      serveOrganizations([QUANTUM_LAB], { mine: [INVITED] });
+      const answers = recordRequests('post', '/auth/invites/:inviteId/:answer', () =>
+        failure('This invitation has expired. Ask for a new one.', 400),
+      );
+      const { user } = await openOrganizations();
+      const offer = within(await screen.findByRole('listitem', { name: 'Invitation to Physics Club' }));
+      await user.click(offer.getByRole('button', { name: 'Decline' }));
+      expect(await offer.findByRole('alert')).toHaveTextContent(
+        'This invitation has expired. Ask for a new one.',
+      );
+      expect(answers.map(({ params }) => params.answer)).toEqual(['decline']);
+    });
+
+    it('lets the target accept a transfer after saying who pays, and shows the outcome', async () => {
+      const state = serveOrganizations([QUANTUM_LAB, OFFERED]);
+      const answers = recordRequests('post', '/auth/orgs/:orgId/transfer-request/:answer', () => {
+        state.organizations = [
+          QUANTUM_LAB,
+          { ...CHEM_GROUP, owner_id: 'ada@example.com', role: 'organization_owner' },
+        ];
+        return HttpResponse.json({ message: ownershipTransferredMessage('ada@example.com') });
+      });
+      const { user } = await openOrganizations();
+      const offer = within(await screen.findByRole('listitem', { name: 'Ownership of Chem Group' }));
+      expect(offer.getByText(/asks you to take over/)).toHaveTextContent(
+        'bob@example.com asks you to take over the ownership of Chem Group.',
+      );
+      await user.click(offer.getByRole('button', { name: 'Accept' }));
+      const dialog = screen.getByRole('dialog', { name: 'Accept Ownership' });
+      expect(dialog).toHaveTextContent('your marketplace subscription pays for the jobs of every member');
+      expect(answers).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+      expect(
+        await screen.findByText('Ownership transferred successfully to ada@example.com'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('listitem', { name: 'Ownership of Chem Group' })).toBeNull();
+      expect(answers.map(({ params, body }) => [params.orgId, params.answer, body])).toEqual([
+        [CHEM_GROUP_ID, 'accept', { request_id: TRANSFER.request_id }],
+      ]);
+    });
+
+    it("declines a transfer and shows the server's refusal in the accept dialog", async () => {
+      serveOrganizations([QUANTUM_LAB, OFFERED]);
+      const answers = recordRequests('post', '/auth/orgs/:orgId/transfer-request/:answer', ({ params }) =>
+        params.answer === 'accept'
+          ? failure('This transfer request is no longer pending.', 409)
+          : HttpResponse.json({ message: 'Transfer request declined.' }),
+      );
+      const { user } = await openOrganizations();
+      await screen.findByRole('listitem', { name: 'Ownership of Chem Group' });
+      await user.click(pendingForYouButton('Ownership of Chem Group', 'Accept'));
+      const dialog = screen.getByRole('dialog', { name: 'Accept Ownership' });
+      await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'This transfer request is no longer pending.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await user.click(pendingForYou().getByRole('button', { name: 'Decline' }));
+      expect(await screen.findByText('Transfer request declined.')).toBeInTheDocument();
+      expect(answers.map(({ params }) => params.answer)).toEqual(['accept', 'decline']);
+    });
+
+    it('shows the owner the pending transfer and invitations, each with Cancel', async () => {
+      const outgoing = { ...TRANSFER, from_email: 'ada@example.com', to_email: 'dave@example.com' };
+      const state = serveOrganizations([{ ...QUANTUM_LAB, pending_transfer: outgoing }], {
+        managed: [
+          invitation({ email: 'gina@example.com', org_id: QUANTUM_LAB_ID, org_name: 'Quantum Lab' }),
+          invitation({ email: 'old@example.com', org_id: QUANTUM_LAB_ID, status: 'accepted' }),
+        ],
+      });
+      const cancels = recordRequests('delete', '/auth/orgs/:orgId/transfer-request', () => {
+        state.organizations = [QUANTUM_LAB];
+        return HttpResponse.json({ message: 'Transfer request cancelled.' });
+      });
+      const invitationCancels = recordRequests('post', '/auth/invites/:inviteId/cancel', () =>
+        failure('Only pending invitations can be cancelled.', 409),
+      );
+      const { user } = await openOrganizations();
+      await selectOrganization(user, 'Quantum Lab');
+      const pending = within(await details('Quantum Lab').findByRole('list', { name: 'Pending' }));
+      expect(pending.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+        'Transfer to dave@example.com',
+        'Invitation to gina@example.com',
+      ]);
+      await user.click(
+        within(pending.getByRole('listitem', { name: 'Invitation to gina@example.com' })).getByRole(
+          'button',
+          {
+            name: 'Cancel',
+          },
+        ),
+      );
+      expect(await details('Quantum Lab').findByRole('alert')).toHaveTextContent(
+        'Only pending invitations can be cancelled.',
+      );
+      await user.click(
+        within(pending.getByRole('listitem', { name: 'Transfer to dave@example.com' })).getByRole('button', {
+          name: 'Cancel',
+        }),
+      );
+      await waitFor(() =>
+        expect(
+          details('Quantum Lab').queryByRole('listitem', { name: 'Transfer to dave@example.com' }),
+        ).toBeNull(),
+      );
+      expect(cancels.map(({ params }) => params.orgId)).toEqual([QUANTUM_LAB_ID]);
+      expect(invitationCancels).toHaveLength(1);
+    });
+
+    function pendingForYouButton(item: string, name: string) {
+      return within(pendingForYou().getByRole('listitem', { name: item })).getByRole('button', { name });
+    }
   });
 });

@@ -14,6 +14,7 @@ export function organization(overrides: Partial<Organization> = {}): Organizatio
     member_count: 3,
     default_can_create_jobs: false,
     role: 'organization_owner',
+    pending_transfer: null,
     ...overrides,
   };
 }
