@@ -11,6 +11,8 @@ export const INTERNAL_DOMAIN = 'internal.e2e.example.com';
 
 export interface Console {
   baseUrl: string;
+  /** Everything the server wrote to stdout and stderr so far: its log. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
   await waitForHealth(baseUrl, server, () => log);
   return {
     baseUrl,
+    log: () => log,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));

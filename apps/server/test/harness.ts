@@ -7,6 +7,7 @@ import type { AuthService } from '../src/modules/auth/service.ts';
 import type { Mail, Mailer } from '../src/providers/mail/mailer.ts';
 import { Keyring } from '../src/providers/secrets/keyring.ts';
 import { DEFAULT_AUTH_THROTTLE, type AuthThrottleRules } from '../src/modules/auth/throttle-rules.ts';
+import { DEFAULT_MAIL_BUDGET, type MailBudgetRules } from '../src/modules/mail-budget/rules.ts';
 
 /** Keeps every mail the app sends, so tests read codes as a user reads their inbox. */
 export class MemoryMailer implements Mailer {
@@ -40,6 +41,11 @@ export const RELAXED_THROTTLE = Object.fromEntries(
   Object.keys(DEFAULT_AUTH_THROTTLE).map((key) => [key, { limit: 1_000_000, windowMs: 60_000 }]),
 ) as AuthThrottleRules;
 
+/** The mail budget opened up likewise: tests mail one address and from one account far more than people do. */
+export const RELAXED_MAIL_BUDGET = Object.fromEntries(
+  Object.keys(DEFAULT_MAIL_BUDGET).map((key) => [key, { limit: 1_000_000, windowMs: 60_000 }]),
+) as MailBudgetRules;
+
 let counter = 0;
 /** A fresh address per call, so tests sharing a database never collide. */
 export function uniqueEmail(tag = 'user'): string {
@@ -65,6 +71,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}, shared?: D
     keyring: Keyring.random(),
     passwords: testPasswords,
     throttleRules: RELAXED_THROTTLE,
+    mailBudget: RELAXED_MAIL_BUDGET,
     ...overrides,
   });
   await app.ready();

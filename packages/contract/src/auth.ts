@@ -21,9 +21,8 @@ export const AUTH_MESSAGES = {
   codeInvalid: 'Invalid confirmation code.',
   codeExpired: 'Confirmation code has expired. Please request a new one.',
   codeAttempts: 'Too many failed attempts for this code. Please request a new one.',
-  alreadyConfirmed: 'Email is already confirmed. Please sign in.',
-  userNotFound: 'User not found',
-  codeSent: 'A new confirmation code has been sent to your email.',
+  /** The same for every address (issue 24, 6): whether one was mailed tells nobody whether it has an account. */
+  codeSent: 'If this email is registered and not yet confirmed, a new confirmation code has been sent to it.',
   registered: 'Registration successful. A confirmation code has been sent to your email.',
   confirmed: 'Email confirmed successfully.',
   sessionInvalid: 'Session is invalid or has expired. Please sign in again.',
@@ -51,9 +50,12 @@ export const AUTH_MESSAGES = {
 /** The one hint every screen shows beside a new password field (ASVS 5.0 V6: length, no composition rules). */
 export const PASSWORD_RULE_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are not accepted.`;
 
-/** The wait in whole minutes, rounded up (61 s reads "2 minutes"); `Retry-After` carries the seconds. */
+/** A wait in whole minutes, rounded up (61 s is 2 minutes): a 429's message says it, `Retry-After` its seconds. */
+export const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/** The wait in whole minutes, rounded up (61 s reads "2 minutes"). */
 export const tooManyRequestsMessage = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const minutes = waitMinutes(seconds);
   return `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 };
 

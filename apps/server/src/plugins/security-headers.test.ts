@@ -93,6 +93,31 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it.each([
+    ['a URL the router cannot decode', { method: 'GET', url: '/%zz' }, 400],
+    ['an API URL the router cannot decode', { method: 'GET', url: '/api/v1/auth/invites/%zz' }, 400],
+    [
+      'a body over the size limit',
+      {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'p' }),
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+    ],
+  ] as const)('guard %s, answered before any hook (issue 24, 7)', async (_name, request, status) => {
+    const res = await http.app.inject(request);
+    expect(res.statusCode).toBe(status);
+    expect(directives(res.headers['content-security-policy'])).toEqual(CONSOLE_POLICY);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.json().message).toEqual(expect.any(String));
+    expect(res.body).not.toContain('%zz');
+  });
+
   it('serves the console entry page and the mailbox as HTML under that policy', async () => {
     const page = await http.app.inject({ url: '/' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);

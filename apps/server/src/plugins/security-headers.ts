@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** A year, the least ASVS accepts for HSTS. */
@@ -47,6 +47,27 @@ export function registerSecurityHeaders(app: FastifyInstance, { publicUrl }: Sec
     done();
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (`GET /%zz`) is answered before any hook runs, so
+ * this answer sets the same headers itself, and the request id the `onSend` hook would have added.
+ */
+export function frameworkErrorAnswer(publicUrl: string) {
+  const headers = securityHeaders(publicUrl);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void reply
+      .headers(headers)
+      .header('x-request-id', request.id)
+      .status(error.statusCode ?? 400)
+      .send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? 'The request could not be routed.' });
+  };
+}
+
+/** Fastify's own words echo the path back (it may carry a secret); these name the fault only. */
+export const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request URL is malformed.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the request URL is too long.',
+};
 
 /** The headers Helmet sets for the console at `publicUrl`, by lower-case name. */
 function securityHeaders(publicUrl: string): Record<string, string> {

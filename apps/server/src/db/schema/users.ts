@@ -54,7 +54,10 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** What a mailed code may do: one live code per user and purpose, and neither stands in for the other. */
+/**
+ * What a mailed code may do: one live code per user, purpose and requesting client address (issue 24, 3), and
+ * neither purpose stands in for the other.
+ */
 export const CODE_PURPOSES = ['confirm_email', 'reset_password'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
@@ -70,8 +73,10 @@ export const confirmationCodes = pgTable(
     /** Tries made so far, counted before each comparison; a right code deletes the row. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** The client address that asked for the code: only a check from there may try it. */
+    requester: text('requester').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+  (t) => [primaryKey({ columns: [t.userId, t.purpose, t.requester] })],
 );
 
 export const authEvents = pgTable(

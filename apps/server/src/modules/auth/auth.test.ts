@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, NEW_PASSWORD_REQUIRED } from '@hivqe/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, PASSWORD, post, signUp } from '../../../test/auth-flows.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
@@ -39,18 +39,61 @@ describe('registration and confirmation', () => {
     expect(login.json().message).toContain(AUTH_MESSAGES.emailNotConfirmed);
   });
 
-  it('answers the messages the console matches on for existing users', async () => {
-    await post(t.app, '/auth/register', { email: `b@${d}`, password: PASSWORD });
-    const again = await post(t.app, '/auth/register', { email: `b@${d}`, password: PASSWORD });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(AUTH_MESSAGES.userExistsUnconfirmed);
+  it('answers a taken address exactly as a free one and mails its owner instead (issue 24, 6)', async () => {
+    const fresh = await post(t.app, '/auth/register', { email: `b@${d}`, password: PASSWORD });
+    const pending = await post(t.app, '/auth/register', { email: `b@${d}`, password: PASSWORD });
+    expect(pending.statusCode).toBe(fresh.statusCode);
+    expect(pending.body).toBe(fresh.body);
+    expect(t.mailer.sent.map((mail) => mail.to)).toEqual([`b@${d}`, `b@${d}`]);
     await post(t.app, '/auth/confirm-email', {
       username: `b@${d}`,
       confirmation_code: t.mailer.lastCodeFor(`b@${d}`),
     });
     const confirmed = await post(t.app, '/auth/register', { email: `b@${d}`, password: PASSWORD });
-    expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json().message).toBe(AUTH_MESSAGES.userExistsConfirmed);
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.body).toBe(fresh.body);
+    expect(confirmed.json()).toEqual({ message: AUTH_MESSAGES.registered });
+    // The owner is told, with no code: nothing the registrant could use.
+    const notice = t.mailer.sent.at(-1)!;
+    expect(notice.to).toBe(`b@${d}`);
+    expect(notice.text).toContain('already has one');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+  });
+
+  it('takes about as long for a taken address as for a free one, on register and resend (issue 24, 6)', async () => {
+    await signUp(t.app, t.mailer, `taken@${d}`);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const timed = async (send: () => Promise<unknown>) => {
+      const start = performance.now();
+      await send();
+      return performance.now() - start;
+    };
+    for (const [route, taken, free] of [
+      [
+        '/auth/register',
+        () => ({ email: `taken@${d}`, password: PASSWORD }),
+        (i: number) => ({ email: `free${i}@${d}`, password: PASSWORD }),
+      ],
+      [
+        '/auth/resend-confirmation',
+        () => ({ username: `taken@${d}` }),
+        (i: number) => ({ username: `free-resend${i}@${d}` }),
+      ],
+    ] as const) {
+      const takenTimes: number[] = [];
+      const freeTimes: number[] = [];
+      // Interleaved, so a slow moment of the machine falls on both.
+      for (let i = 0; i < 7; i += 1) {
+        takenTimes.push(await timed(() => post(t.app, route, taken())));
+        freeTimes.push(await timed(() => post(t.app, route, free(i))));
+      }
+      const [a, b] = [median(takenTimes), median(freeTimes)];
+      // Generous: the same work on both sides lands within noise; skipping the hash or the mail would not.
+      expect(
+        Math.max(a, b) / Math.min(a, b) < 3 || Math.abs(a - b) < 25,
+        `${route}: ${a} ms vs ${b} ms`,
+      ).toBe(true);
+    }
   });
 
   it.each([
@@ -94,8 +137,8 @@ describe('registration and confirmation', () => {
       (await post(t.app, '/auth/confirm-email', { username: `f@${d}`, confirmation_code: code })).statusCode,
     ).toBe(200);
     const reuse = await post(t.app, '/auth/confirm-email', { username: `f@${d}`, confirmation_code: code });
-    expect(reuse.statusCode).toBe(409);
-    expect(reuse.json().message).toBe(AUTH_MESSAGES.alreadyConfirmed);
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe(AUTH_MESSAGES.codeExpired);
   });
 
   it('resends a fresh code that replaces the old one', async () => {
@@ -104,8 +147,9 @@ describe('registration and confirmation', () => {
     const res = await post(t.app, '/auth/resend-confirmation', { username: `g@${d}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_MESSAGES.codeSent);
+    // The code is mailed just after the answer.
+    await vi.waitFor(() => expect(t.mailer.sent).toHaveLength(2), { timeout: 5_000, interval: 5 });
     const second = t.mailer.lastCodeFor(`g@${d}`);
-    expect(t.mailer.sent).toHaveLength(2);
     if (first !== second) {
       const old = await post(t.app, '/auth/confirm-email', { username: `g@${d}`, confirmation_code: first });
       expect(old.json().message).toBe(AUTH_MESSAGES.codeInvalid);
@@ -114,13 +158,31 @@ describe('registration and confirmation', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('refuses resend for unknown and confirmed users', async () => {
-    expect((await post(t.app, '/auth/resend-confirmation', { username: `nobody@${d}` })).statusCode).toBe(
-      404,
-    );
+  it('answers resend and confirm alike for unknown, confirmed and pending addresses (issue 24, 6)', async () => {
     await signUp(t.app, t.mailer, `h@${d}`);
-    const res = await post(t.app, '/auth/resend-confirmation', { username: `h@${d}` });
-    expect(res.statusCode).toBe(409);
+    await post(t.app, '/auth/register', { email: `i@${d}`, password: PASSWORD });
+    const before = t.mailer.sent.length;
+    const resend = (username: string) => post(t.app, '/auth/resend-confirmation', { username });
+    const [unknown, confirmed, pending] = [
+      await resend(`nobody@${d}`),
+      await resend(`h@${d}`),
+      await resend(`i@${d}`),
+    ];
+    for (const res of [unknown, confirmed, pending]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(pending.body);
+    }
+    expect(pending.json()).toEqual({ message: AUTH_MESSAGES.codeSent });
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1), { timeout: 5_000, interval: 5 });
+    expect(t.mailer.sent.slice(before).map((mail) => mail.to)).toEqual([`i@${d}`]);
+
+    const confirm = (username: string) =>
+      post(t.app, '/auth/confirm-email', { username, confirmation_code: '123456' });
+    const answers = [await confirm(`nobody@${d}`), await confirm(`h@${d}`)];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeExpired });
+    }
   });
 });
 

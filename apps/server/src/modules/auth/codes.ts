@@ -15,8 +15,10 @@ export interface CheckedCode {
 }
 
 /**
- * The 6-digit codes mailed to prove a mailbox: 10 minutes, single use, 5 tries, one per user and purpose,
- * so a confirmation code never resets a password nor a reset code confirms an address.
+ * The 6-digit codes mailed to prove a mailbox: 10 minutes, single use, 5 tries, so a confirmation code never
+ * resets a password nor a reset code confirms an address. Each belongs to the client address that asked for it
+ * (its requester) and only a check from there tries it: an attacker's wrong guesses spend the tries of the
+ * codes they asked for, never those of the code the owner asked for (issue 24, 3).
  */
 export class OneTimeCodes {
   constructor(
@@ -24,13 +26,14 @@ export class OneTimeCodes {
     private readonly now: () => Date,
   ) {}
 
-  /** Stores a fresh code for `purpose` through `repo` (replacing the previous one) and returns it to mail. */
-  async issue(repo: AuthRepo, userId: string, purpose: CodePurpose): Promise<string> {
+  /** Stores a fresh code for `purpose` and `requester` through `repo` (replacing theirs) and returns it. */
+  async issue(repo: AuthRepo, userId: string, purpose: CodePurpose, requester: string): Promise<string> {
     const code = this.tokens.newCode();
     const now = this.now();
     await repo.saveCode({
       userId,
       purpose,
+      requester,
       codeHash: this.tokens.hashCode(userId, code),
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MINUTES * 60_000),
       failedAttempts: 0,
@@ -40,11 +43,17 @@ export class OneTimeCodes {
   }
 
   /**
-   * Throws the message the console shows unless `code` is the live one. The try is counted before the
-   * comparison and outside any transaction, so parallel guesses cannot go past the limit nor roll back.
+   * Throws the message the console shows unless `code` is the live one `requester` asked for. The try is counted
+   * before the comparison and outside any transaction, so parallel guesses cannot go past the limit nor roll back.
    */
-  async check(repo: AuthRepo, userId: string, purpose: CodePurpose, code: string): Promise<CheckedCode> {
-    const stored = await repo.takeCodeAttempt(userId, purpose);
+  async check(
+    repo: AuthRepo,
+    userId: string,
+    purpose: CodePurpose,
+    requester: string,
+    code: string,
+  ): Promise<CheckedCode> {
+    const stored = await repo.takeCodeAttempt(userId, purpose, requester);
     if (!stored) throw badRequest(AUTH_MESSAGES.codeExpired);
     if (stored.failedAttempts > CODE_MAX_FAILED_ATTEMPTS) throw badRequest(AUTH_MESSAGES.codeAttempts);
     if (stored.expiresAt <= this.now()) throw badRequest(AUTH_MESSAGES.codeExpired);
@@ -52,7 +61,7 @@ export class OneTimeCodes {
     return { userId, purpose, codeHash: stored.codeHash };
   }
 
-  /** Uses the code up; of two requests that checked the same code, the second is refused here. */
+  /** Uses the code up, with the other clients' codes for the same purpose; a second use is refused here. */
   async consume(repo: AuthRepo, checked: CheckedCode): Promise<void> {
     if (!(await repo.consumeCode(checked.userId, checked.purpose, checked.codeHash))) {
       throw badRequest(AUTH_MESSAGES.codeInvalid);

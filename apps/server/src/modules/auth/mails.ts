@@ -26,3 +26,17 @@ export function passwordResetMail(to: string, code: string, minutes: number): Ma
     ].join('\n'),
   };
 }
+
+/** To the owner of an address someone tried to register again: no code, only what to do if it was them. */
+export function accountExistsMail(to: string): Mail {
+  return {
+    to,
+    subject: `Your ${BRAND.product} account`,
+    text: [
+      `Someone tried to create a ${BRAND.product} account with this email address, which already has one.`,
+      '',
+      'If it was you, sign in, or use "Forgot password?" on the sign-in page to set a new password.',
+      'If it was not you, you can ignore this message: your account stays as it is.',
+    ].join('\n'),
+  };
+}

@@ -4,6 +4,7 @@ import { bearer, PASSWORD, post, requestPasswordReset, signUp } from '../../../t
 import { appPerTest, type AppPerTest } from '../../../test/app-per-test.ts';
 import { createTestApp, uniqueEmail } from '../../../test/harness.ts';
 import type { Mail, Mailer } from '../../providers/mail/mailer.ts';
+import { DEFAULT_MAIL_BUDGET } from '../mail-budget/rules.ts';
 import { DEFAULT_AUTH_THROTTLE, DEFAULT_SIGN_IN_BACKOFF } from './throttle-rules.ts';
 
 let t: AppPerTest['t'];
@@ -239,6 +240,105 @@ describe('forgot password', () => {
     const res = await post(t.app, url, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(named);
+  });
+});
+
+describe('recovery under attack (issue 24, 3)', () => {
+  const ATTACKER_IP = '203.0.113.66';
+  const VICTIM_IP = '192.0.2.7';
+  const from = (app: typeof t.app, ip: string, url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress: ip });
+
+  it('an attacker burning every code they can get never keeps the owner from recovering at once', async () => {
+    // The production limits and budgets, on the test's clock.
+    const strict = await createTestApp(
+      { throttleRules: DEFAULT_AUTH_THROTTLE, mailBudget: DEFAULT_MAIL_BUDGET, now: () => now },
+      database,
+    );
+    const minute = 60_000;
+    try {
+      const victim = uniqueEmail('victim');
+      await from(strict.app, VICTIM_IP, '/auth/register', { email: victim, password: PASSWORD });
+      const code = strict.mailer.lastCodeFor(victim);
+      const confirmation = { username: victim, confirmation_code: code, password: PASSWORD };
+      expect((await from(strict.app, VICTIM_IP, '/auth/confirm-email', confirmation)).statusCode).toBe(200);
+      const mailsTo = () => strict.mailer.sent.filter((mail) => mail.to === victim).length;
+      const askFrom = async (ip: string) => {
+        const before = mailsTo();
+        const res = await from(strict.app, ip, '/auth/forgot-password', { email: victim });
+        if (res.statusCode === 200)
+          await vi.waitFor(() => expect(mailsTo()).toBe(before + 1), { interval: 5 });
+        return res;
+      };
+      const guessFrom = (ip: string, code: string) =>
+        from(strict.app, ip, '/auth/confirm-forgot-password', {
+          email: victim,
+          code,
+          password: 'attacker pass 1',
+        });
+
+      // From one address: as many codes as it may ask for, each guessed wrong until it dies.
+      let guesses = 0;
+      for (let round = 0; round < DEFAULT_MAIL_BUDGET.codesPerRecipientFromIp.limit; round += 1) {
+        expect((await askFrom(ATTACKER_IP)).statusCode).toBe(200);
+        const mailed = strict.mailer.lastCodeFor(victim);
+        for (let i = 0; i < 5; i += 1) {
+          const res = await guessFrom(ATTACKER_IP, otherThan(mailed));
+          expect(res.json().message).toBe(AUTH_MESSAGES.codeInvalid);
+          guesses += 1;
+        }
+        expect((await guessFrom(ATTACKER_IP, mailed)).json().message).toBe(AUTH_MESSAGES.codeAttempts);
+        now = new Date(now.getTime() + minute);
+      }
+      // The ceiling from that address: 25 guesses, then no more codes this hour.
+      expect(guesses).toBe(25);
+      const refused = await askFrom(ATTACKER_IP);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50 * 60);
+
+      // A quarter of an hour later (the attacker's address may guess again) the owner asks from her own
+      // address and gets a code; the attacker's guesses meanwhile do not touch it.
+      now = new Date(now.getTime() + 15 * minute);
+      expect((await askFrom(VICTIM_IP)).statusCode).toBe(200);
+      const hers = strict.mailer.lastCodeFor(victim);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await guessFrom(ATTACKER_IP, otherThan(hers))).statusCode).toBe(400);
+      }
+      const reset = await from(strict.app, VICTIM_IP, '/auth/confirm-forgot-password', {
+        email: victim,
+        code: hers,
+        password: NEW_PASSWORD,
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(
+        (await post(strict.app, '/auth/login', { username: victim, password: NEW_PASSWORD })).statusCode,
+      ).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('bounds the codes one address receives, however many clients ask', async () => {
+    const strict = await createTestApp({ mailBudget: DEFAULT_MAIL_BUDGET, now: () => now }, database);
+    try {
+      const email = uniqueEmail('flooded');
+      const { limit } = DEFAULT_MAIL_BUDGET.codesPerRecipient;
+      for (let i = 0; i < limit; i += 1) {
+        expect(
+          (await from(strict.app, `198.51.100.${i + 1}`, '/auth/forgot-password', { email })).statusCode,
+        ).toBe(200);
+      }
+      const over = await from(strict.app, '198.51.100.200', '/auth/forgot-password', { email });
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBe('3600');
+      expect(over.json().message).toBe('Too many requests. Please try again in 60 minutes.');
+      now = new Date(now.getTime() + 60 * 60_000);
+      expect((await from(strict.app, '198.51.100.200', '/auth/forgot-password', { email })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await strict.close();
+    }
   });
 });
 

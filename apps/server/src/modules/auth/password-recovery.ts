@@ -7,6 +7,7 @@ import {
 import { badRequest } from '../../lib/http-errors.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { MailBudget } from '../mail-budget/service.ts';
 import { CODE_LIFETIME_MINUTES, type OneTimeCodes } from './codes.ts';
 import { passwordResetMail } from './mails.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
@@ -17,7 +18,7 @@ import type { SignInGuard } from './sign-in-guard.ts';
 import type { AuthThrottleRules } from './throttle-rules.ts';
 
 /** The nil UUID: no user has it. */
-const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+export const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface PasswordRecoveryDeps {
   repo: AuthRepo;
@@ -27,6 +28,7 @@ export interface PasswordRecoveryDeps {
   throttle: Throttle;
   rules: AuthThrottleRules;
   signIn: SignInGuard;
+  mailBudget: MailBudget;
   /** Throws 429 while `key` is over `rule` (the auth service's throttle check). */
   guard(key: string, rule: ThrottleRule): void;
   record(user: UserRow, type: AuthEventType, success: boolean, origin: Origin): Promise<void>;
@@ -37,9 +39,10 @@ export class PasswordRecovery {
   constructor(private readonly deps: PasswordRecoveryDeps) {}
 
   /**
-   * The same answer after the same work (one lookup, one event) whether the address has an account or not:
-   * the code is stored and mailed after the answer, so neither its write nor the mail's delay tells them
-   * apart. A failure there goes to `onMailError`.
+   * The same answer after the same work (the budget, one lookup, one event) whether the address has an account
+   * or not: the code is stored and mailed after the answer, so neither its write nor the mail's delay tells them
+   * apart. A failure there goes to `onMailError`. The code belongs to the asking client's address: guesses made
+   * elsewhere never spend its tries, and asking again from elsewhere never waits for anyone's (issue 24, 3).
    */
   async forgotPassword(
     email: string,
@@ -47,14 +50,10 @@ export class PasswordRecovery {
     onMailError: (error: unknown) => void,
   ): Promise<{ message: string }> {
     const { repo, rules, throttle } = this.deps;
-    for (const [key, rule] of [
-      [`forgot:ip:${origin.ip}`, rules.resendPerIp],
-      [`forgot:acct:${email}`, rules.resendPerAccount],
-      [`forgot:acct-hourly:${email}`, rules.resendPerAccountHourly],
-    ] as const) {
-      this.deps.guard(key, rule);
-      throttle.hit(key, rule);
-    }
+    const key = `forgot:acct:${email}:${origin.ip}`;
+    this.deps.guard(key, rules.resendPerAccount);
+    throttle.hit(key, rules.resendPerAccount);
+    await this.deps.mailBudget.spendOnCode(email, origin.ip);
     const user = await repo.findUserByLogin(email);
     await repo.insertEvent({
       userId: user?.id ?? null,
@@ -65,7 +64,7 @@ export class PasswordRecovery {
       userAgent: origin.userAgent,
     });
     // On the next turn of the event loop, after this answer has gone.
-    if (user) setImmediate(() => this.mailResetCode(user).catch(onMailError));
+    if (user) setImmediate(() => this.mailResetCode(user, origin.ip).catch(onMailError));
     return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
@@ -82,7 +81,7 @@ export class PasswordRecovery {
     // An unknown address is checked like an account with no code pending (an id no user has), so the
     // answer, and the work before it, are the same.
     const checked = await this.deps.codes
-      .check(repo, user?.id ?? NO_USER_ID, 'reset_password', input.code)
+      .check(repo, user?.id ?? NO_USER_ID, 'reset_password', origin.ip, input.code)
       .catch(async (error: unknown) => {
         await repo.insertEvent({
           userId: user?.id ?? null,
@@ -135,8 +134,8 @@ export class PasswordRecovery {
     return { message: AUTH_MESSAGES.passwordChanged };
   }
 
-  private async mailResetCode(user: UserRow): Promise<void> {
-    const code = await this.deps.codes.issue(this.deps.repo, user.id, 'reset_password');
+  private async mailResetCode(user: UserRow, requester: string): Promise<void> {
+    const code = await this.deps.codes.issue(this.deps.repo, user.id, 'reset_password', requester);
     await this.deps.mailer.send(passwordResetMail(user.email, code, CODE_LIFETIME_MINUTES));
   }
 }

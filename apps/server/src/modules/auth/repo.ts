@@ -85,37 +85,47 @@ export class AuthRepo extends Repo {
     return row.n;
   }
 
-  /** Replaces the user's code for its purpose: only the latest code mailed for it works. */
+  /** Replaces the code the same client asked for before: only the latest code mailed to a requester works. */
   async saveCode(code: CodeRow): Promise<void> {
     await this.db
       .insert(confirmationCodes)
       .values(code)
-      .onConflictDoUpdate({ target: [confirmationCodes.userId, confirmationCodes.purpose], set: code });
+      .onConflictDoUpdate({
+        target: [confirmationCodes.userId, confirmationCodes.purpose, confirmationCodes.requester],
+        set: code,
+      });
   }
 
-  /** Counts one try at the code and returns it as counted; undefined when there is no code. */
-  async takeCodeAttempt(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+  /** Counts one try at the code `requester` asked for and returns it as counted; undefined when there is none. */
+  async takeCodeAttempt(
+    userId: string,
+    purpose: CodePurpose,
+    requester: string,
+  ): Promise<CodeRow | undefined> {
     const [row] = await this.db
       .update(confirmationCodes)
       .set({ failedAttempts: sql`${confirmationCodes.failedAttempts} + 1` })
-      .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.purpose, purpose)))
-      .returning();
-    return row;
-  }
-
-  /** Deletes the code if it is still the one checked; false when another request used or replaced it. */
-  async consumeCode(userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(confirmationCodes)
       .where(
         and(
           eq(confirmationCodes.userId, userId),
           eq(confirmationCodes.purpose, purpose),
-          eq(confirmationCodes.codeHash, codeHash),
+          eq(confirmationCodes.requester, requester),
         ),
       )
-      .returning({ userId: confirmationCodes.userId });
-    return rows.length === 1;
+      .returning();
+    return row;
+  }
+
+  /**
+   * Uses up every code of the user for `purpose` (the one checked and those other clients asked for); false when
+   * the checked one was no longer among them: another request used or replaced it.
+   */
+  async consumeCode(userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(confirmationCodes)
+      .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.purpose, purpose)))
+      .returning({ codeHash: confirmationCodes.codeHash });
+    return rows.some((row) => row.codeHash === codeHash);
   }
 
   /** `createdAt` on the service's clock, which also judges the session's absolute lifetime. */

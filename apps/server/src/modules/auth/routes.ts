@@ -54,7 +54,10 @@ export const authRoutes =
     app.post(
       '/auth/resend-confirmation',
       { schema: { tags, body: resendConfirmationRequest, response: { 200: messageResponse } } },
-      async (request) => auth.resendConfirmation(request.body.username, originOf(request)),
+      async (request) =>
+        auth.resendConfirmation(request.body.username, originOf(request), (err) =>
+          request.log.error({ err }, 'confirmation code not mailed'),
+        ),
     );
     app.post(
       '/auth/forgot-password',

@@ -19,13 +19,14 @@ import {
   type TokenResponse,
   type UpdateProfileRequest,
 } from '@hivqe/contract';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { MailBudget } from '../mail-budget/service.ts';
 import { CODE_LIFETIME_MINUTES, OneTimeCodes } from './codes.ts';
-import { confirmationMail } from './mails.ts';
+import { accountExistsMail, confirmationMail } from './mails.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
-import { PasswordRecovery } from './password-recovery.ts';
+import { NO_USER_ID, PasswordRecovery } from './password-recovery.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthEventRow, AuthRepo, UserRow } from './repo.ts';
 import { sessionOutlived } from './session-lifetime.ts';
@@ -67,6 +68,8 @@ export interface AuthServiceDeps {
   rules: AuthThrottleRules;
   /** Every password check: device cookies, per-account back-off, per-address limit. */
   signIn: SignInGuard;
+  /** Counts every code mailed, per recipient and client address, in the database. */
+  mailBudget: MailBudget;
   now?: () => Date;
 }
 
@@ -87,49 +90,68 @@ export class AuthService {
     });
   }
 
+  /**
+   * The same answer (201, the same message) after the same work (a password hash, one lookup, one event, one
+   * mail) whether the address is free or not, so registering tells nobody whether it has an account (issue 24,
+   * 6). A taken address gets a mail instead: a fresh confirmation code while it is unconfirmed (whoever holds
+   * the mailbox confirms it, as before), else a note that it already has an account.
+   */
   async register(input: RegisterRequest, origin: Origin): Promise<{ message: string }> {
     this.guard(`register:ip:${origin.ip}`, this.deps.rules.registerPerIp);
     this.deps.throttle.hit(`register:ip:${origin.ip}`, this.deps.rules.registerPerIp);
-    const existing = await this.deps.repo.findUserByLogin(input.email);
-    if (existing) {
-      throw conflict(
-        existing.status === 'UNCONFIRMED'
-          ? AUTH_MESSAGES.userExistsUnconfirmed
-          : AUTH_MESSAGES.userExistsConfirmed,
-      );
-    }
     assertPasswordPolicy(input.password);
+    await this.deps.mailBudget.spendOnCode(input.email, origin.ip);
     const passwordHash = await this.deps.passwords.hash(input.password);
     // The user, its code and the mail commit together: a failure leaves no user without a code, and the
     // address free to register again.
-    const user = await this.deps.repo.transaction(async (repo) => {
+    const registered = await this.deps.repo.transaction(async (repo) => {
       const inserted = await repo.insertUserIfNew({
         username: randomUUID(),
         email: input.email,
         passwordHash,
         status: 'UNCONFIRMED',
       });
-      if (!inserted) throw conflict(AUTH_MESSAGES.userExistsUnconfirmed);
-      await this.mailCode(repo, inserted);
+      if (inserted) await this.mailCode(repo, inserted, origin.ip);
       return inserted;
     });
-    await this.record(user, 'SIGN_UP', true, origin);
+    if (registered) {
+      await this.record(registered, 'SIGN_UP', true, origin);
+      return { message: AUTH_MESSAGES.registered };
+    }
+    const existing = await this.deps.repo.findUserByLogin(input.email);
+    if (existing && !existing.emailVerified) {
+      await this.deps.repo.transaction((repo) => this.mailCode(repo, existing, origin.ip));
+    } else if (existing) {
+      await this.deps.mailer.send(accountExistsMail(existing.email));
+    }
+    if (existing) await this.record(existing, 'SIGN_UP', false, origin);
     return { message: AUTH_MESSAGES.registered };
   }
 
+  /**
+   * An address with no account, or one already confirmed, is checked like an account with no code pending (an
+   * id no user has): the same 400 after the same work, so the answer tells nobody which it was (issue 24, 6).
+   */
   async confirmEmail(input: ConfirmEmailRequest, origin: Origin): Promise<{ message: string }> {
     this.guard(`confirm:ip:${origin.ip}`, this.deps.rules.confirmPerIp);
     this.deps.throttle.hit(`confirm:ip:${origin.ip}`, this.deps.rules.confirmPerIp);
     if (input.password !== undefined) assertPasswordPolicy(input.password);
-    const user = await this.deps.repo.findUserByLogin(input.username);
-    if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-    if (user.emailVerified) throw conflict(AUTH_MESSAGES.alreadyConfirmed);
+    const found = await this.deps.repo.findUserByLogin(input.username);
+    const user = found && !found.emailVerified ? found : undefined;
     const checked = await this.codes
-      .check(this.deps.repo, user.id, 'confirm_email', input.confirmation_code)
+      .check(this.deps.repo, user?.id ?? NO_USER_ID, 'confirm_email', origin.ip, input.confirmation_code)
       .catch(async (error: unknown) => {
-        await this.record(user, 'CONFIRM_EMAIL', false, origin);
+        await this.deps.repo.insertEvent({
+          userId: user?.id ?? null,
+          email: user?.email ?? input.username.toLowerCase(),
+          eventType: 'CONFIRM_EMAIL',
+          success: false,
+          ipAddress: origin.ip,
+          userAgent: origin.userAgent,
+        });
         throw error;
       });
+    if (!user) throw badRequest(AUTH_MESSAGES.codeExpired);
     // The code proves the mailbox, not the password given at registration (anyone may have typed that):
     // only a password given with the code signs in; without one the owner resets it by mail.
     const proven =
@@ -147,21 +169,29 @@ export class AuthService {
     };
   }
 
-  async resendConfirmation(login: string, origin: Origin): Promise<{ message: string }> {
-    const { rules, throttle } = this.deps;
-    for (const [key, rule] of [
-      [`resend:ip:${origin.ip}`, rules.resendPerIp],
-      [`resend:acct:${login}`, rules.resendPerAccount],
-      [`resend:acct-hourly:${login}`, rules.resendPerAccountHourly],
-    ] as const) {
-      this.guard(key, rule);
-      throttle.hit(key, rule);
-    }
+  /**
+   * The same answer after the same work whatever the address: the code is stored and mailed after the answer,
+   * and only to an account still unconfirmed (issue 24, 6). A failure there goes to `onMailError`.
+   */
+  async resendConfirmation(
+    login: string,
+    origin: Origin,
+    onMailError: (error: unknown) => void,
+  ): Promise<{ message: string }> {
+    const address = login.toLowerCase();
+    const key = `resend:acct:${address}:${origin.ip}`;
+    this.guard(key, this.deps.rules.resendPerAccount);
+    this.deps.throttle.hit(key, this.deps.rules.resendPerAccount);
     const user = await this.deps.repo.findUserByLogin(login);
-    if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-    if (user.emailVerified) throw conflict(AUTH_MESSAGES.alreadyConfirmed);
-    // Stored with the mail sent, so a mail that fails leaves the previous code working.
-    await this.deps.repo.transaction((repo) => this.mailCode(repo, user));
+    // The login may be the username: the budget counts the address the code would go to.
+    await this.deps.mailBudget.spendOnCode(user?.email ?? address, origin.ip);
+    if (user && !user.emailVerified) {
+      // On the next turn of the event loop, after this answer has gone; stored with the mail sent, so a mail
+      // that fails leaves the previous code working.
+      setImmediate(() =>
+        this.deps.repo.transaction((repo) => this.mailCode(repo, user, origin.ip)).catch(onMailError),
+      );
+    }
     return { message: AUTH_MESSAGES.codeSent };
   }
 
@@ -411,8 +441,8 @@ export class AuthService {
     };
   }
 
-  private async mailCode(repo: AuthRepo, user: UserRow): Promise<void> {
-    const code = await this.codes.issue(repo, user.id, 'confirm_email');
+  private async mailCode(repo: AuthRepo, user: UserRow, requester: string): Promise<void> {
+    const code = await this.codes.issue(repo, user.id, 'confirm_email', requester);
     await this.deps.mailer.send(confirmationMail(user.email, code, CODE_LIFETIME_MINUTES));
   }
 

@@ -1,4 +1,4 @@
-import { tooManyRequestsMessage } from '@hivqe/contract';
+import { tooManyRequestsMessage, waitMinutes } from '@hivqe/contract';
 import { Backoff, type BackoffRule } from '../../lib/backoff.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 import { Throttle, type ThrottleRule } from '../../lib/throttle.ts';
@@ -25,8 +25,12 @@ export interface SignInClient {
   deviceCookie: string | undefined;
 }
 
-/** A 429 that says in minutes when to come back and carries the wait in seconds for `Retry-After`. */
-export const retryLater = (seconds: number) => tooManyRequests(tooManyRequestsMessage(seconds), seconds);
+/**
+ * A 429 that says in whole minutes when to come back, and whose `Retry-After` is those same minutes in seconds:
+ * a client obeying the header waits exactly what the message says (never "1 minute" beside `Retry-After: 1`).
+ */
+export const retryLater = (seconds: number, message = tooManyRequestsMessage(seconds)) =>
+  tooManyRequests(message, waitMinutes(seconds) * 60);
 
 /**
  * Every password check (login, re-authenticate, change password) passes here. A browser presenting a valid

@@ -16,9 +16,11 @@ export const DEFAULT_AUTH_THROTTLE = {
   signInPerIp: { limit: 50, windowMs: minutes(15) },
   registerPerIp: { limit: 20, windowMs: minutes(60) },
   confirmPerIp: { limit: 30, windowMs: minutes(15) },
+  /**
+   * Codes asked for one address from one client address (resend-confirmation, forgot-password): the hourly
+   * budgets of mails are the database's (modules/mail-budget), per recipient and client address.
+   */
   resendPerAccount: { limit: 1, windowMs: minutes(1) },
-  resendPerAccountHourly: { limit: 5, windowMs: minutes(60) },
-  resendPerIp: { limit: 20, windowMs: minutes(60) },
 } satisfies Record<string, ThrottleRule>;
 
 export type AuthThrottleRules = typeof DEFAULT_AUTH_THROTTLE;

@@ -23,8 +23,10 @@ import type { Passwords } from '../auth/passwords.ts';
 import type { SignInClient, SignInGuard } from '../auth/sign-in-guard.ts';
 import type { Origin } from '../auth/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { MailSendsRepo } from '../mail-budget/repo.ts';
+import type { MailBudget } from '../mail-budget/service.ts';
 import { authorize } from '../orgs/policy.ts';
-import { OrgsRepo, type MembershipRow } from '../orgs/repo.ts';
+import { OrgsRepo, type MembershipRow, type OrganizationRow } from '../orgs/repo.ts';
 import { joinAsMember, makeOwner, standing } from '../orgs/service.ts';
 import { invitationMail } from './mails.ts';
 import { presentInvitation, statusOf } from './presenters.ts';
@@ -37,6 +39,8 @@ export interface InvitesServiceDeps {
   /** An existing account's password is checked under the same limits as a sign-in. */
   signIn: SignInGuard;
   mailer: Mailer;
+  /** Every invitation mailed, new or resent, draws on its sender's and its recipient's budget (issue 24, 2). */
+  mailBudget: MailBudget;
   audit: AuditLog;
   /** Where the console is reached, for the accept link. */
   publicUrl: string;
@@ -100,6 +104,10 @@ export class InvitesService {
     const expiresAt = new Date(this.now().getTime() + LIFETIME_MS);
     await this.manage(actor, inviteId, 'invitation.resend', async (repo, invitation) => {
       if (invitation.status !== 'pending') throw conflict(INVITE_MESSAGES.notResendable);
+      // In the transaction: a refusal leaves the old link working.
+      const { user, origin } = actor;
+      const { email, message } = invitation;
+      await this.deps.mailBudget.spendOnInvitation(user, origin.ip, email, message, repo.peer(MailSendsRepo));
       await repo.update(invitation.id, { tokenHash: this.deps.tokens.hashOpaque(token), expiresAt });
     });
     const row = await this.found(inviteId);
@@ -164,19 +172,95 @@ export class InvitesService {
         throw badRequest(INVITE_MESSAGES.invalidToken);
       }
       this.assertAcceptable(invitation);
-      let user = await this.claimAccount(users, invitation.email, input, { ip: origin.ip, deviceCookie });
-      if (invitation.role === 'system_admin' && !user.isSystemAdmin) {
-        user = await users.updateUser(user.id, { isSystemAdmin: true });
-      }
-      if (org) {
-        if (!(await orgs.membership(org.id, user.id))) await joinAsMember(orgs, org, user.id);
-        if (invitation.role === 'organization_owner') await makeOwner(orgs, org, user);
-      }
-      await tx.update(invitation.id, { status: 'accepted', acceptedAt: this.now() });
-      return { user, invitation, orgName: org?.name ?? null };
+      const user = await this.claimAccount(users, invitation.email, input, { ip: origin.ip, deviceCookie });
+      return this.grant(tx, invitation, org, user);
     });
-    await this.deps.audit.record(
-      { user: accepted.user, origin },
+    await this.recordAccept({ user: accepted.user, origin }, accepted);
+    return { email: accepted.user.email, message: INVITE_MESSAGES.accepted };
+  }
+
+  /** The pending invitations addressed to the signed-in user, for the organizations screen (issue 24). */
+  async listMine(actor: Actor): Promise<InvitationsResponse> {
+    const now = this.now();
+    const rows = await this.deps.repo.list({ pendingFor: actor.user.email, now });
+    return { invitations: rows.map((row) => presentInvitation(row, now)) };
+  }
+
+  /**
+   * The signed-in invitee accepts in the console: their session proves the address, as the link does. Only
+   * the user the invitation is addressed to may; anyone else is told it does not exist.
+   */
+  async acceptAsInvitee(actor: Actor, inviteId: string, bodyId: string): Promise<Invitation> {
+    sameInvitation(inviteId, bodyId);
+    const accepted = await this.answer(actor, inviteId, async (tx, invitation, org) => {
+      this.assertAcceptable(invitation);
+      return this.grant(tx, invitation, org, actor.user);
+    });
+    await this.recordAccept(actor, accepted);
+    return presentInvitation(await this.found(inviteId), this.now());
+  }
+
+  /** The signed-in invitee declines: the invitation is closed as 'rejected' and grants nothing. */
+  async decline(actor: Actor, inviteId: string, bodyId: string): Promise<Invitation> {
+    sameInvitation(inviteId, bodyId);
+    await this.answer(actor, inviteId, async (tx, invitation) => {
+      this.assertAcceptable(invitation);
+      await tx.update(invitation.id, { status: 'rejected', rejectedAt: this.now() });
+    });
+    const row = await this.found(inviteId);
+    await this.deps.audit.record(actor, 'invitation.decline', target(row), {
+      role: row.role,
+      org_id: row.orgId,
+      org_name: row.orgName,
+    });
+    return presentInvitation(row, this.now());
+  }
+
+  /**
+   * Locks the organization, then the invitation (the order accepting by link and deleting take), and lets
+   * `work` run if the invitation is addressed to the caller.
+   */
+  private async answer<T>(
+    actor: Actor,
+    inviteId: string,
+    work: (tx: InvitesRepo, invitation: InvitationRow, org: OrganizationRow | undefined) => Promise<T>,
+  ): Promise<T> {
+    const seen = await this.deps.repo.find(inviteId);
+    if (!seen || seen.email !== actor.user.email) throw notFound(INVITE_MESSAGES.notFound);
+    return this.deps.repo.transaction(async (tx) => {
+      const org = seen.orgId ? await tx.peer(OrgsRepo).lockOrganization(seen.orgId) : undefined;
+      const invitation = await tx.lock(seen.id);
+      if (!invitation) throw notFound(INVITE_MESSAGES.notFound);
+      return work(tx, invitation, org);
+    });
+  }
+
+  /** What accepting grants: the system-admin role, the membership, the ownership; then the invitation is used. */
+  private async grant(
+    tx: InvitesRepo,
+    invitation: InvitationRow,
+    org: OrganizationRow | undefined,
+    invitee: UserRow,
+  ) {
+    const orgs = tx.peer(OrgsRepo);
+    let user = invitee;
+    if (invitation.role === 'system_admin' && !user.isSystemAdmin) {
+      user = await tx.peer(AuthRepo).updateUser(user.id, { isSystemAdmin: true });
+    }
+    if (org) {
+      if (!(await orgs.membership(org.id, user.id))) await joinAsMember(orgs, org, user.id);
+      if (invitation.role === 'organization_owner') await makeOwner(orgs, org, user);
+    }
+    await tx.update(invitation.id, { status: 'accepted', acceptedAt: this.now() });
+    return { user, invitation, orgName: org?.name ?? null };
+  }
+
+  private recordAccept(
+    actor: Actor,
+    accepted: { invitation: InvitationRow; orgName: string | null },
+  ): Promise<void> {
+    return this.deps.audit.record(
+      actor,
       'invitation.accept',
       { type: 'invitation', id: accepted.invitation.id, label: accepted.invitation.email },
       {
@@ -185,7 +269,6 @@ export class InvitesService {
         org_name: accepted.orgName,
       },
     );
-    return { email: accepted.user.email, message: INVITE_MESSAGES.accepted };
   }
 
   /**
@@ -233,6 +316,8 @@ export class InvitesService {
     if (await repo.findLivePending(invitation.email, invitation.orgId, now)) {
       throw conflict(INVITE_MESSAGES.pendingExists);
     }
+    const { ip } = actor.origin;
+    await this.deps.mailBudget.spendOnInvitation(actor.user, ip, invitation.email, invitation.message);
     const token = tokens.newOpaqueToken();
     const created = await repo.insert({
       email: invitation.email,
@@ -282,6 +367,7 @@ export class InvitesService {
     const status = statusOf(invitation, this.now());
     if (status === 'accepted') throw conflict(INVITE_MESSAGES.alreadyAccepted);
     if (status === 'cancelled') throw badRequest(INVITE_MESSAGES.cancelled);
+    if (status === 'rejected') throw badRequest(INVITE_MESSAGES.alreadyDeclined);
     if (status === 'expired') throw badRequest(INVITE_MESSAGES.expired);
   }
 

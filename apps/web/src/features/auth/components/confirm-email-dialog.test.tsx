@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@hivqe/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,7 +116,7 @@ describe('confirm email dialog', () => {
       http.post(apiPath('/auth/resend-confirmation'), async ({ request }) => {
         bodies.push(await request.json());
         await delay(50);
-        return HttpResponse.json({ message: 'A new confirmation code has been sent to your email.' });
+        return HttpResponse.json({ message: AUTH_MESSAGES.codeSent });
       }),
     );
     const { user, dialog } = await openConfirmDialog();
@@ -123,9 +124,7 @@ describe('confirm email dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: "Didn't receive the code? Resend" }));
     expect(within(dialog).getByRole('button', { name: 'Sending...' })).toBeDisabled();
 
-    expect(
-      await within(dialog).findByText('A new confirmation code has been sent to your email.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(AUTH_MESSAGES.codeSent)).toBeInTheDocument();
     expect(bodies).toEqual([{ username: 'new@example.com' }]);
   });
 
