@@ -37,6 +37,12 @@ import {
 import { TokenService } from './modules/auth/tokens.ts';
 import { Passwords } from './modules/auth/passwords.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.ts';
+import { subscribedOrAdmin } from './modules/mail-budget/message-policy.ts';
+import { MailSendsRepo } from './modules/mail-budget/repo.ts';
+import { DEFAULT_MAIL_BUDGET, type MailBudgetRules } from './modules/mail-budget/rules.ts';
+import { MailBudget } from './modules/mail-budget/service.ts';
+import { Readiness } from './modules/health/readiness.ts';
+import { HealthRepo } from './modules/health/repo.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { InvitesRepo } from './modules/invites/repo.ts';
 import { invitesRoutes } from './modules/invites/routes.ts';
@@ -63,9 +69,10 @@ import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { markGuardedOperations, openapiSecurityComponents } from './plugins/openapi-security.ts';
+import { requestLogger } from './plugins/request-log.ts';
 import { registerRequestTextCheck } from './plugins/request-text.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { frameworkErrorAnswer, registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { RoleAccessChecker } from './providers/aws/role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { LocalMarketplace } from './providers/marketplace/local-marketplace.ts';
@@ -82,6 +89,8 @@ export interface AppDeps {
   keyring: Keyring;
   passwords: Passwords;
   throttleRules?: AuthThrottleRules;
+  /** How many mails users may cause (issue 24, 2); absent: the default. */
+  mailBudget?: MailBudgetRules;
   /** Per-account back-off of password checks from browsers without a device cookie; absent: the default. */
   signInBackoff?: BackoffRule;
   now?: () => Date;
@@ -128,8 +137,9 @@ export interface App {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: requestLogger(deps.logger) } : { logger: false }),
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
+    frameworkErrors: frameworkErrorAnswer(deps.publicUrl ?? 'http://localhost:8080'),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -161,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const repo = new AuthRepo(deps.db, sessionCache);
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
   const audit = new AuditLog(new AuditRepo(deps.db));
-  const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit });
+  const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit, now: deps.now });
   const adminRepo = new AdminRepo(deps.db);
   const removal = new AccountRemoval({ repo: adminRepo, audit });
   const admin = new AdminService({ repo: adminRepo, removal, audit });
@@ -176,8 +186,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     nowMs,
   );
+  const mailBudget = new MailBudget({
+    repo: new MailSendsRepo(deps.db),
+    rules: deps.mailBudget ?? DEFAULT_MAIL_BUDGET,
+    mayWriteInvitationMessage: subscribedOrAdmin(
+      new SubscriptionsRepo(deps.db),
+      deps.now ?? (() => new Date()),
+    ),
+    now: deps.now ?? (() => new Date()),
+  });
   const invites = new InvitesService({
     repo: new InvitesRepo(deps.db),
+    mailBudget,
     tokens,
     passwords: deps.passwords,
     signIn,
@@ -205,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throttle: new Throttle(nowMs),
     rules: throttleRules,
     signIn,
+    mailBudget,
     now: deps.now,
   });
   const localAccountId = deps.localAccountId ?? '000000000000';
@@ -275,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes({ readiness: new Readiness(new HealthRepo(deps.db)) }));
       await api.register(
         authRoutes({
           auth,
@@ -283,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           secureCookies: deps.publicUrl?.startsWith('https:') ? true : 'auto',
         }),
       );
-      await api.register(orgsRoutes({ orgs, requireUser }));
+      await api.register(orgsRoutes({ orgs, invites, requireUser }));
       await api.register(invitesRoutes({ invites, requireUser, requireAdmin }));
       await api.register(prioritiesRoutes({ priorities, requireUser }));
       await api.register(adminRoutes({ admin, requireAdmin }));

@@ -46,6 +46,17 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail:25' }).host).toBe('127.0.0.1');
   });
 
+  it('gives a job 1 h by default and at most a day, and refuses a default above the ceiling', () => {
+    expect(loadConfig({})).toMatchObject({
+      JOB_MAX_RUNTIME_DEFAULT_S: 3600,
+      JOB_MAX_RUNTIME_CEILING_S: 86_400,
+    });
+    expect(() =>
+      loadConfig({ JOB_MAX_RUNTIME_DEFAULT_S: '7200', JOB_MAX_RUNTIME_CEILING_S: '3600' }),
+    ).toThrow(/JOB_MAX_RUNTIME_DEFAULT_S: must not exceed JOB_MAX_RUNTIME_CEILING_S/);
+    expect(() => loadConfig({ JOB_MAX_RUNTIME_CEILING_S: '432001' })).toThrow(/JOB_MAX_RUNTIME_CEILING_S:/);
+  });
+
   it('believes no forwarded header unless TRUST_PROXY names the proxies', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);

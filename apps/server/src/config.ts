@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { BRAKET_EXECUTION_ROLE_NAME, MARKETPLACE_MODES } from '@hivqe/contract';
+import { BRAKET_EXECUTION_ROLE_NAME, MARKETPLACE_MODES, MAX_RUNTIME_S, MIN_RUNTIME_S } from '@hivqe/contract';
 import { z } from 'zod';
-import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER } from './modules/jobs/job-limits.ts';
+import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, DEFAULT_RUNTIME_LIMITS } from './modules/jobs/job-limits.ts';
 import {
   BRAKET_LIMITS,
   CONTAINER_IMAGE_MESSAGE,
@@ -100,6 +100,10 @@ const configSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(2000).max(600_000).default(10_000),
   /** How often a runner renews its leases and notices cancel requests made in other processes. */
   JOB_HEARTBEAT_MS: z.coerce.number().int().min(50).max(500).default(250),
+  /** Runs of a job whose engine crashed (the job's own failure) before it is failed rather than retried. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Runs of a job lost with its worker (lease expired: kill, crash, pause) before it is failed. */
+  JOB_MAX_LOST_RUNS: z.coerce.number().int().min(1).max(1000).default(10),
   /** Queued and running jobs one user may have on the local runners at once; past it, creation answers 429. */
   MAX_ACTIVE_JOBS_PER_USER: z.coerce
     .number()
@@ -107,6 +111,20 @@ const configSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_MAX_ACTIVE_JOBS_PER_USER),
+  /** A job's time limit (seconds) when its payload names none; past it the job ends FAILED (issue 24 §5). */
+  JOB_MAX_RUNTIME_DEFAULT_S: z.coerce
+    .number()
+    .int()
+    .min(MIN_RUNTIME_S)
+    .max(MAX_RUNTIME_S)
+    .default(DEFAULT_RUNTIME_LIMITS.defaultS),
+  /** The longest max_runtime a payload may ask for; more is refused with 400. */
+  JOB_MAX_RUNTIME_CEILING_S: z.coerce
+    .number()
+    .int()
+    .min(MIN_RUNTIME_S)
+    .max(MAX_RUNTIME_S)
+    .default(DEFAULT_RUNTIME_LIMITS.ceilingS),
   /** MB one local or IQM job may need (engine's estimate); larger ones are refused. Absent: RAM / 2 / WORKERS. */
   WORKER_MEMORY_MB: z.preprocess(
     emptyAsUndefined,
@@ -140,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.MARKETPLACE === 'aws' && !config.MARKETPLACE_PRODUCT_CODE) {
     throw new ConfigError(
       'Invalid configuration:\n  MARKETPLACE_PRODUCT_CODE: required when MARKETPLACE=aws',
+    );
+  }
+  if (config.JOB_MAX_RUNTIME_DEFAULT_S > config.JOB_MAX_RUNTIME_CEILING_S) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_MAX_RUNTIME_DEFAULT_S: must not exceed JOB_MAX_RUNTIME_CEILING_S',
     );
   }
   if (config.JOB_BACKEND === 'braket' && !config.BRAKET_CONTAINER_IMAGE) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyQuery } from './auth.ts';
+import { jobStatus } from './jobs/statuses.ts';
 import { organizationRole } from './orgs.ts';
 
 export const ADMIN_USERS_PAGE_SIZE = 100;
@@ -62,3 +63,28 @@ export type SetSystemAdminRequest = z.infer<typeof setSystemAdminRequest>;
 /** Every user's authentication history; `search` matches e-mail, event type, IP address or user agent. */
 export const adminHistoryQuery = historyQuery.extend({ search });
 export type AdminHistoryQuery = z.infer<typeof adminHistoryQuery>;
+
+/**
+ * GET /auth/admin/jobs (issue 24 §5): every user's jobs that are not over, so an administrator can see what
+ * holds the runners and cancel it (POST /hi-vqe/hybrid-jobs/job/cancel, which admits system administrators).
+ * Longest-running first, at most ADMIN_JOBS_LIMIT.
+ */
+export const ADMIN_JOBS_PATH = '/auth/admin/jobs';
+export const ADMIN_JOBS_LIMIT = 200;
+
+export const adminJob = z.object({
+  job_arn: z.string(),
+  job_name: z.string(),
+  kind: z.enum(['hybrid', 'iqm']),
+  backend: z.string(),
+  status: jobStatus,
+  owner_email: z.string(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  /** The job's time limit in seconds; null for jobs created before limits existed. */
+  max_runtime: z.number().int().nullable(),
+});
+export type AdminJob = z.infer<typeof adminJob>;
+
+export const adminJobsResponse = z.object({ jobs: z.array(adminJob) });
+export type AdminJobsResponse = z.infer<typeof adminJobsResponse>;

@@ -8,15 +8,22 @@ import {
   JOB_API_DEFAULT_PAGE_SIZE,
   JOB_API_MAX_PAGE_SIZE,
 } from './limits.ts';
+import {
+  MAX_ABS_ENERGY_HA,
+  MAX_RUNTIME_S,
+  MAX_SHOTS,
+  MAX_TOLERANCE,
+  MIN_RUNTIME_S,
+} from './hyperparameter-bounds.ts';
 import { parseGeometry } from './molecule.ts';
 import { ANSATZ_OPTIONS, BASIS_OPTIONS, ENTANGLEMENT_OPTIONS } from './options.ts';
 
 /**
  * Field validators the job schemas share. Ranges are the server's (jobs.md 5, "server-side validation: not
- * shown"): the newer form's, which are the wider, except convergence_count, whose 0 the wizard allows.
+ * shown"): the newer form's, which are the wider, except convergence_count, whose 0 the wizard allows, and the
+ * bounds of hyperparameter-bounds.ts where the newer form's are wider than a real run needs (issue 24 §5).
  */
 
-export const MAX_ALGORITHM_COUNT = 10_000_000;
 export const MAX_ANSATZ_REPS = 10;
 export const MAX_CONVERGENCE_COUNT = 100;
 /** The engine's active spaces are far smaller; the cap keeps hyperparameter values short. */
@@ -33,14 +40,18 @@ export const integerInRange = (field: string, min: number, max: number) => {
   return z.number({ message }).int(message).min(min, message).max(max, message);
 };
 
-/** A finite number ≥ 0: the tolerances. */
-export const nonNegative = (field: string) => {
-  const message = `${field} must be a number of 0 or more`;
-  return z.number({ message }).min(0, message);
+/** A number from 0 to MAX_TOLERANCE: the tolerances. */
+export const tolerance = (field: string) => {
+  const message = `${field} must be a number from 0 to ${MAX_TOLERANCE}`;
+  return z.number({ message }).min(0, message).max(MAX_TOLERANCE, message);
 };
 
-/** zod's numbers are finite already: NaN and ±Infinity are refused. */
-export const finiteNumber = (field: string) => z.number({ message: `${field} must be a number` });
+/** An energy in Hartree within ±MAX_ABS_ENERGY_HA (zod's numbers are finite already: NaN and ±Infinity are refused). */
+export const energy = (field: string) => {
+  const bound = formatCount(MAX_ABS_ENERGY_HA);
+  const message = `${field} must be a number from -${bound} to ${bound} (Hartree)`;
+  return z.number({ message }).min(-MAX_ABS_ENERGY_HA, message).max(MAX_ABS_ENERGY_HA, message);
+};
 
 const distinct = (values: readonly number[]) => new Set(values).size === values.length;
 
@@ -122,7 +133,7 @@ export const bondScanMolecules = (max: number) =>
     );
 
 /** Per molecule and optional: a molecule without one is compared with the engine's CASCI. */
-export const bondScanExactEnergies = bondKeyedMap('exact_energies', finiteNumber('exact energy'));
+export const bondScanExactEnergies = bondKeyedMap('exact_energies', energy('exact energy'));
 
 /** exact_energies names only bond lengths that molecules holds. */
 export function checkScanEnergies(
@@ -182,9 +193,15 @@ export const jobName = z
     JOB_NAME_MESSAGE,
   );
 
+/**
+ * Not in the spec (issue 24 §5): the job's time limit in seconds, after which it ends FAILED. Absent: the
+ * server's default (JOB_MAX_RUNTIME_DEFAULT_S); the server also refuses one above its ceiling.
+ */
+export const maxRuntime = integerInRange('max_runtime', MIN_RUNTIME_S, MAX_RUNTIME_S).optional();
+
 /** The HI-VQE settings both create payloads carry under the same names. */
 export const hivqeSettingsShape = {
-  shots: integerInRange('shots', 1, MAX_ALGORITHM_COUNT),
+  shots: integerInRange('shots', 1, MAX_SHOTS),
   /** Optional, neutral (0) when absent: the molecule's net charge; closed-shell singlets only. */
   charge: integerInRange('charge', -MAX_CHARGE, MAX_CHARGE).optional(),
   active_orbitals: orbitalList('active_orbitals', 1),
@@ -194,9 +211,9 @@ export const hivqeSettingsShape = {
   ansatz_entanglement: ansatzEntanglement,
   ansatz_reps: integerInRange('ansatz_reps', 1, MAX_ANSATZ_REPS),
   configuration_recovery: z.boolean({ message: 'configuration_recovery must be true or false' }),
-  amplitude_screening_tolerance: nonNegative('amplitude_screening_tolerance'),
+  amplitude_screening_tolerance: tolerance('amplitude_screening_tolerance'),
   convergence_count: integerInRange('convergence_count', 0, MAX_CONVERGENCE_COUNT),
-  convergence_abstol: nonNegative('convergence_abstol'),
+  convergence_abstol: tolerance('convergence_abstol'),
   reset_convergence_count: z.boolean({ message: 'reset_convergence_count must be true or false' }),
 };
 

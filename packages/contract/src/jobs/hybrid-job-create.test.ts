@@ -3,6 +3,13 @@ import { BRAKET_MAX_TAGS, JOB_ID_TAG, MAX_USER_TAGS } from './braket-resources.t
 import { ANKAA_3, GARNET } from './devices.ts';
 import { GEOMETRY_MESSAGE, JOB_NAME_MESSAGE, ORBITALS_OVERLAP_MESSAGE } from './fields.ts';
 import {
+  MAX_EXPANSION_STATES,
+  MAX_ITERATIONS,
+  MAX_RUNTIME_S,
+  MAX_SHOTS,
+  MAX_STATES,
+} from './hyperparameter-bounds.ts';
+import {
   createHybridJobRequest,
   createHybridJobResponse,
   hybridJobHyperparameters,
@@ -23,18 +30,18 @@ function refusals(changes: Record<string, unknown>): Record<string, string> {
 
 describe('createHybridJobRequest accepts', () => {
   it('the built payload, and every range boundary', () => {
-    const max = 10_000_000;
     const edges = [
       { shots: 1, max_iter: 1, max_states: 1, max_expansion_states: 1, ansatz_reps: 1, convergence_count: 0 },
       {
-        shots: max,
-        max_iter: max,
-        max_states: max,
-        max_expansion_states: max,
+        shots: MAX_SHOTS,
+        max_iter: MAX_ITERATIONS,
+        max_states: MAX_STATES,
+        max_expansion_states: MAX_EXPANSION_STATES,
         ansatz_reps: 10,
         convergence_count: 100,
       },
-      { tolerance: 0, amplitude_screening_tolerance: 0, convergence_abstol: 0 },
+      { tolerance: 0, amplitude_screening_tolerance: 0, convergence_abstol: 0, max_runtime: 1 },
+      { tolerance: 1, amplitude_screening_tolerance: 1, convergence_abstol: 1, max_runtime: MAX_RUNTIME_S },
     ];
     for (const changes of edges)
       expect(createHybridJobRequest.safeParse({ ...valid(), ...changes }).success).toBe(true);
@@ -97,21 +104,27 @@ describe('createHybridJobRequest refuses', () => {
   );
 
   it.each([
-    ['shots', 0, 'shots must be a whole number from 1 to 10,000,000'],
-    ['shots', 10_000_001, 'shots must be a whole number from 1 to 10,000,000'],
-    ['shots', 1.5, 'shots must be a whole number from 1 to 10,000,000'],
-    ['shots', '1000', 'shots must be a whole number from 1 to 10,000,000'],
-    ['max_iter', 0, 'max_iter must be a whole number from 1 to 10,000,000'],
-    ['max_states', 10_000_001, 'max_states must be a whole number from 1 to 10,000,000'],
-    ['max_expansion_states', 0, 'max_expansion_states must be a whole number from 1 to 10,000,000'],
+    ['shots', 0, 'shots must be a whole number from 1 to 100,000'],
+    ['shots', 100_001, 'shots must be a whole number from 1 to 100,000'],
+    ['shots', 1.5, 'shots must be a whole number from 1 to 100,000'],
+    ['shots', '1000', 'shots must be a whole number from 1 to 100,000'],
+    ['max_iter', 0, 'max_iter must be a whole number from 1 to 1,000'],
+    ['max_iter', 10_000_000, 'max_iter must be a whole number from 1 to 1,000'],
+    ['max_iter', 1e308, 'max_iter must be a whole number from 1 to 1,000'],
+    ['max_states', 500_001, 'max_states must be a whole number from 1 to 500,000'],
+    ['max_expansion_states', 0, 'max_expansion_states must be a whole number from 1 to 500,000'],
     ['ansatz_reps', 0, 'ansatz_reps must be a whole number from 1 to 10'],
     ['ansatz_reps', 11, 'ansatz_reps must be a whole number from 1 to 10'],
     ['convergence_count', -1, 'convergence_count must be a whole number from 0 to 100'],
     ['convergence_count', 101, 'convergence_count must be a whole number from 0 to 100'],
-    ['tolerance', -0.001, 'tolerance must be a number of 0 or more'],
-    ['amplitude_screening_tolerance', -1e-20, 'amplitude_screening_tolerance must be a number of 0 or more'],
-    ['convergence_abstol', Infinity, 'convergence_abstol must be a number of 0 or more'],
-    ['exact_energy', NaN, 'exact_energy must be a number'],
+    ['tolerance', -0.001, 'tolerance must be a number from 0 to 1'],
+    ['tolerance', 1.5, 'tolerance must be a number from 0 to 1'],
+    ['amplitude_screening_tolerance', -1e-20, 'amplitude_screening_tolerance must be a number from 0 to 1'],
+    ['convergence_abstol', Infinity, 'convergence_abstol must be a number from 0 to 1'],
+    ['convergence_abstol', 1e308, 'convergence_abstol must be a number from 0 to 1'],
+    ['exact_energy', NaN, 'exact_energy must be a number from -1,000,000 to 1,000,000 (Hartree)'],
+    ['exact_energy', -1e308, 'exact_energy must be a number from -1,000,000 to 1,000,000 (Hartree)'],
+    ['max_runtime', 0, 'max_runtime must be a whole number from 1 to 432,000'],
     ['configuration_recovery', 'false', 'configuration_recovery must be true or false'],
     ['geometry_tag', '1', 'geometry_tag must be a bond length with a decimal point, such as 1.0'],
     [

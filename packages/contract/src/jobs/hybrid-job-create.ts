@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { devicesForRegion, findDevice } from './devices.ts';
 import {
-  MAX_ALGORITHM_COUNT,
   bondKey,
   bondScanExactEnergies,
   bondScanMolecules,
   checkOrbitalsDisjoint,
   checkScanEnergies,
-  finiteNumber,
+  energy,
   hivqeSettingsShape,
   integerInRange,
   jobName,
   jobTags,
+  maxRuntime,
   moleculeGeometry,
-  nonNegative,
+  tolerance,
 } from './fields.ts';
+import { MAX_EXPANSION_STATES, MAX_ITERATIONS, MAX_STATES } from './hyperparameter-bounds.ts';
 import { INSTANCE_TYPES } from './instances.ts';
 import { JOB_INSTANCE_COUNT, JOB_VOLUME_SIZE_GB, MAX_SCAN_JOBS } from './limits.ts';
 import { jobPermissionSource } from './permission-source.ts';
@@ -41,14 +42,14 @@ const hyperparameterShape = {
       'backend_name must be 1-64 letters, digits, dots, dashes or underscores',
     ),
   aws_region: z.enum(BRAKET_REGIONS, { message: `aws_region must be one of: ${BRAKET_REGIONS.join(', ')}` }),
-  max_iter: integerInRange('max_iter', 1, MAX_ALGORITHM_COUNT),
-  max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT),
-  max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT),
+  max_iter: integerInRange('max_iter', 1, MAX_ITERATIONS),
+  max_states: integerInRange('max_states', 1, MAX_STATES),
+  max_expansion_states: integerInRange('max_expansion_states', 1, MAX_EXPANSION_STATES),
   /** Optional: without it the engine's CASCI is the reference, when the active space allows it. */
-  exact_energy: finiteNumber('exact_energy').optional(),
+  exact_energy: energy('exact_energy').optional(),
   geometry_tag: bondKey('geometry_tag'),
   /** Not in the spec's payload list: the form's tolerance, carried so a clone gets it back. */
-  tolerance: nonNegative('tolerance').optional(),
+  tolerance: tolerance('tolerance').optional(),
   debug_use_simulator: z.boolean({ message: 'debug_use_simulator must be true or false' }),
 };
 
@@ -116,6 +117,7 @@ export const createHybridJobRequest = z
     ...hyperparameterShape,
     /** Not in the spec's payload: the owner's name for the job; absent, the server names it. */
     job_name: jobName.optional(),
+    max_runtime: maxRuntime,
     /** Only when the form knows the account; the server runs the job with the role of the stored settings. */
     role_arn: z
       .string()

@@ -14,7 +14,6 @@ export {
   JOB_ARN_MESSAGE,
   JOB_NAME_MAX_LENGTH,
   JOB_NAME_MESSAGE,
-  MAX_ALGORITHM_COUNT,
   MAX_ANSATZ_REPS,
   MAX_CHARGE,
   MAX_CONVERGENCE_COUNT,
@@ -29,6 +28,7 @@ export {
 export * from './hybrid-job-create.ts';
 export * from './hybrid-job-payload.ts';
 export * from './hybrid-job-schemas.ts';
+export * from './hyperparameter-bounds.ts';
 export * from './hyperparameters.ts';
 export * from './instances.ts';
 export * from './iqm.ts';

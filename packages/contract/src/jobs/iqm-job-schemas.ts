@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import {
-  MAX_ALGORITHM_COUNT,
   MAX_MOLECULES,
   bondScanExactEnergies,
   bondScanMolecules,
@@ -13,8 +12,10 @@ import {
   jobName,
   jobTags,
   maxResults,
+  maxRuntime,
   nextToken,
 } from './fields.ts';
+import { MAX_EXPANSION_STATES, MAX_ITERATIONS, MAX_STATES } from './hyperparameter-bounds.ts';
 import { IQM_DEVICES } from './iqm.ts';
 import { jobPermissionSource } from './permission-source.ts';
 import { jobStatus } from './statuses.ts';
@@ -62,9 +63,9 @@ export type IqmJobParams = z.infer<typeof iqmJobParams>;
 export const iqmJobHyperparameters = z
   .object({
     ...hivqeSettingsShape,
-    max_iterations: integerInRange('max_iterations', 1, MAX_ALGORITHM_COUNT),
-    max_states: integerInRange('max_states', 1, MAX_ALGORITHM_COUNT).optional(),
-    max_expansion_states: integerInRange('max_expansion_states', 1, MAX_ALGORITHM_COUNT).optional(),
+    max_iterations: integerInRange('max_iterations', 1, MAX_ITERATIONS),
+    max_states: integerInRange('max_states', 1, MAX_STATES).optional(),
+    max_expansion_states: integerInRange('max_expansion_states', 1, MAX_EXPANSION_STATES).optional(),
     molecules: bondScanMolecules(MAX_MOLECULES),
     exact_energies: bondScanExactEnergies.optional(),
   })
@@ -78,6 +79,7 @@ export type IqmJobHyperparameters = z.infer<typeof iqmJobHyperparameters>;
 export const createIqmJobRequest = z.object({
   /** Absent: the server names it 'iqm-job-{timestamp}', as the wizard always has. */
   job_name: jobName.optional(),
+  max_runtime: maxRuntime,
   device: z.enum(IQM_DEVICES, { message: `device must be one of: ${IQM_DEVICES.join(', ')}` }),
   hyperparameters: iqmJobHyperparameters,
   tags: jobTags,

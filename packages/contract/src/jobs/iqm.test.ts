@@ -124,7 +124,7 @@ describe('createIqmJobRequest refuses', () => {
 
   it('the shared ranges and the orbital rule', () => {
     expect(refusal({}, { max_iterations: 0 })).toEqual([
-      'hyperparameters.max_iterations: max_iterations must be a whole number from 1 to 10,000,000',
+      'hyperparameters.max_iterations: max_iterations must be a whole number from 1 to 1,000',
     ]);
     expect(refusal({}, { frozen_orbitals: [2] })).toEqual([
       'hyperparameters.frozen_orbitals: An orbital cannot be both active and frozen (2)',

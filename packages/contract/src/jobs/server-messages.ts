@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatRuntime } from './hyperparameter-bounds.ts';
 import { FORCE_REFRESH_HEADER } from './limits.ts';
 
 /** What the job calls answer when they refuse (the server's side of jobs.md 7). */
@@ -11,6 +12,12 @@ export const JOB_MESSAGES = {
   pageWithToken: 'Send either page or next_token, not both',
   notCancellable: (status: string) =>
     `The job is already ${status}; only queued or running jobs can be cancelled.`,
+  /** 400: the payload's max_runtime is above the server's JOB_MAX_RUNTIME_CEILING_S. */
+  runtimeAboveCeiling: (ceilingS: number) =>
+    `max_runtime must be at most ${ceilingS.toLocaleString('en-US')} seconds on this server`,
+  /** A job's failure reason once it has run longer than its max_runtime. */
+  ranPastTimeLimit: (limitS: number) =>
+    `The job ran past its time limit of ${formatRuntime(limitS)} (max_runtime ${limitS.toLocaleString('en-US')} s) and was stopped.`,
   /** 429: the user's queued and running jobs on this server's runners reached MAX_ACTIVE_JOBS_PER_USER. */
   tooManyActiveJobs: (limit: number) =>
     `You already have ${limit} active jobs (queued or running), the most one user may have at once. ` +

@@ -5,3 +5,4 @@ export * from './marketplace.ts';
 export * from './audit.ts';
 export * from './jobs.ts';
 export * from './account-settings.ts';
+export * from './mail-sends.ts';

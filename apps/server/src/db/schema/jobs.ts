@@ -59,8 +59,17 @@ export const jobs = pgTable(
     /** The local queue's lease: which runner holds the job and until when without a heartbeat. */
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: at('lease_expires_at'),
-    /** Runs started; the sweeper fails a job whose runners were lost this many times. */
+    /** The job's time limit in seconds (0015_job_runtime_limit); null on jobs created before it: no limit. */
+    maxRuntimeS: integer('max_runtime_s'),
+    /** When a runner first took the job: its time limit counts from there, across runs (run-deadline.ts). */
+    firstStartedAt: at('first_started_at'),
+    /**
+     * Runs counted against the job: started, less those handed back by a clean shutdown and those lost with
+     * their runner. A job whose engine crashed JOB_MAX_ATTEMPTS times is failed.
+     */
     attempts: integer('attempts').notNull().default(0),
+    /** Runs lost with their runner (lease expired: 0016_job_lost_runs); JOB_MAX_LOST_RUNS of them fail the job. */
+    lostRuns: integer('lost_runs').notNull().default(0),
     /** The bond scan one create made of several bond lengths (0011_job_scans); both null for a job alone. */
     scanId: uuid('scan_id'),
     scanName: text('scan_name'),

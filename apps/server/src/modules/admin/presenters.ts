@@ -1,4 +1,5 @@
-import type { AdminUser, OrganizationRole } from '@hivqe/contract';
+import type { AdminJob, AdminUser, OrganizationRole } from '@hivqe/contract';
+import type { JobRow } from '../../db/schema/jobs.ts';
 import type { UserRow } from '../auth/repo.ts';
 
 export interface UserOrganization {
@@ -32,3 +33,16 @@ export function presentAdminUser(user: UserRow, organizations: UserOrganization[
     },
   };
 }
+
+/** A job as the administrators' list shows it: what it is, whose, and how long it may run. */
+export const presentAdminJob = (job: JobRow, ownerEmail: string): AdminJob => ({
+  job_arn: job.jobArn,
+  job_name: job.jobName,
+  kind: job.kind,
+  backend: job.backend,
+  status: job.status,
+  owner_email: ownerEmail,
+  created_at: job.createdAt.toISOString(),
+  started_at: job.startedAt?.toISOString() ?? null,
+  max_runtime: job.maxRuntimeS,
+});

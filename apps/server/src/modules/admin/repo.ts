@@ -1,8 +1,20 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { JobStatus } from '@hivqe/contract';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { containing, Repo } from '../../db/repo.ts';
-import { authEvents, organizationMembers, organizations, users } from '../../db/schema/index.ts';
+import { authEvents, jobs, organizationMembers, organizations, users } from '../../db/schema/index.ts';
 import type { AuthEventRow, UserRow } from '../auth/repo.ts';
 import { memberCount } from '../orgs/repo.ts';
+
+/** Statuses of a job that is queued, running or stopping (those of Braket's jobs included). */
+const UNFINISHED: readonly JobStatus[] = [
+  'CREATED',
+  'QUEUED',
+  'PENDING',
+  'STARTING',
+  'RUNNING',
+  'CANCELLING',
+  'STOPPING',
+];
 
 export interface UserPageQuery {
   /** The e-mail address the previous page ended with. */
@@ -70,6 +82,17 @@ export class AdminRepo extends Repo {
 
   async deleteOrganizations(ids: string[]): Promise<void> {
     if (ids.length) await this.db.delete(organizations).where(inArray(organizations.id, ids));
+  }
+
+  /** Every user's jobs that are not over, with their owners' addresses: longest running first, then oldest queued. */
+  async unfinishedJobs(limit: number) {
+    return this.db
+      .select({ job: jobs, ownerEmail: users.email })
+      .from(jobs)
+      .innerJoin(users, eq(users.id, jobs.userId))
+      .where(inArray(jobs.status, [...UNFINISHED]))
+      .orderBy(sql`${jobs.startedAt} asc nulls last`, asc(jobs.createdAt), asc(jobs.id))
+      .limit(limit);
   }
 
   /** Newest first; `search` matches e-mail, event type, IP address or user agent. */

@@ -1,5 +1,7 @@
 import {
+  ADMIN_JOBS_PATH,
   adminHistoryQuery,
+  adminJobsResponse,
   adminUser,
   adminUserParams,
   adminUsersQuery,
@@ -46,6 +48,11 @@ export const adminRoutes =
       },
       async (request) =>
         admin.setSystemAdmin(actorOf(request), request.params.user, request.body.is_system_admin),
+    );
+    app.get(
+      ADMIN_JOBS_PATH,
+      { onRequest: requireAdmin, schema: { tags, response: { 200: adminJobsResponse } } },
+      async () => admin.jobs(),
     );
     app.get(
       '/auth/admin/history',

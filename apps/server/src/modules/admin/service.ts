@@ -1,5 +1,7 @@
 import {
+  ADMIN_JOBS_LIMIT,
   ADMIN_MESSAGES,
+  type AdminJobsResponse,
   type AdminHistoryQuery,
   type AdminUser,
   type AdminUsersQuery,
@@ -12,7 +14,7 @@ import type { AuditLog } from '../audit/service.ts';
 import { AuthRepo, type UserRow } from '../auth/repo.ts';
 import { presentAuthEvent } from '../auth/service.ts';
 import { assertAnotherAdmin, type AccountRemoval } from './account-removal.ts';
-import { presentAdminUser } from './presenters.ts';
+import { presentAdminJob, presentAdminUser } from './presenters.ts';
 import type { AdminRepo } from './repo.ts';
 
 export interface AdminServiceDeps {
@@ -63,6 +65,11 @@ export class AdminService {
     }
     const [user] = await this.present([updated]);
     return user;
+  }
+
+  async jobs(): Promise<AdminJobsResponse> {
+    const rows = await this.deps.repo.unfinishedJobs(ADMIN_JOBS_LIMIT);
+    return { jobs: rows.map(({ job, ownerEmail }) => presentAdminJob(job, ownerEmail)) };
   }
 
   async history(query: AdminHistoryQuery): Promise<HistoryResponse> {

@@ -24,6 +24,8 @@ export interface JobDraft {
   instanceConfig: JobRow['instanceConfig'];
   tags: Record<string, string>;
   permissionSource?: JobPermissionSource;
+  /** The payload's time limit in seconds; absent: the server's default. */
+  maxRuntimeS?: number;
   /** The bond scan the job is one molecule of; null for a job created alone. */
   scan: { id: string; name: string } | null;
 }
@@ -73,6 +75,7 @@ function hybridJobDraft(
     instanceConfig: request.instance_config,
     tags: request.tags,
     permissionSource: request.permission_source,
+    maxRuntimeS: request.max_runtime,
     scan,
   };
 }
@@ -95,6 +98,7 @@ export function iqmJobDraft(request: CreateIqmJobRequest, now: Date): JobDraft {
     instanceConfig: null,
     tags: request.tags,
     permissionSource: request.permission_source,
+    maxRuntimeS: request.max_runtime,
     scan: null,
   };
 }

@@ -84,8 +84,8 @@ describe('POST /hi-vqe/hybrid-jobs', () => {
   });
 
   const outOfRange: [string, Record<string, unknown>, string][] = [
-    ['shots 0', { shots: 0 }, 'shots must be a whole number from 1 to 10,000,000'],
-    ['shots above 10,000,000', { shots: 10_000_001 }, 'shots must be a whole number from 1'],
+    ['shots 0', { shots: 0 }, 'shots must be a whole number from 1 to 100,000'],
+    ['shots above 100,000', { shots: 100_001 }, 'shots must be a whole number from 1'],
     ['fractional shots', { shots: 1.5 }, 'shots must be a whole number'],
     ['max_iter 0', { max_iter: 0 }, 'max_iter must be a whole number from 1'],
     ['max_states 0', { max_states: 0 }, 'max_states must be a whole number from 1'],
@@ -94,9 +94,9 @@ describe('POST /hi-vqe/hybrid-jobs', () => {
     ['ansatz_reps 11', { ansatz_reps: 11 }, 'ansatz_reps must be a whole number from 1 to 10'],
     ['convergence_count -1', { convergence_count: -1 }, 'convergence_count must be a whole number from 0'],
     ['convergence_count 101', { convergence_count: 101 }, 'convergence_count must be a whole number'],
-    ['negative tolerance', { tolerance: -0.1 }, 'tolerance must be a number of 0 or more'],
+    ['negative tolerance', { tolerance: -0.1 }, 'tolerance must be a number from 0 to 1'],
     ['negative screening', { amplitude_screening_tolerance: -1 }, 'amplitude_screening_tolerance must'],
-    ['negative abstol', { convergence_abstol: -1e-4 }, 'convergence_abstol must be a number of 0 or more'],
+    ['negative abstol', { convergence_abstol: -1e-4 }, 'convergence_abstol must be a number from 0 to 1'],
     ['overlapping orbitals', { active_orbitals: [0, 1], frozen_orbitals: [1] }, ORBITALS_OVERLAP_MESSAGE],
     ['bad geometry', { molecule_geometry: 'H 0 0;H 0 0 0.74' }, "molecule_geometry must be atoms 'El x y z'"],
     ['unknown basis', { basis: 'sto-4g' }, 'basis must be one of'],
@@ -295,7 +295,7 @@ describe('ownership', () => {
     expect((await storedJob(database.db, job_arn)).status).toBe('QUEUED');
   });
 
-  it("lets a system administrator list and read anyone's jobs, but not cancel them", async () => {
+  it("lets a system administrator list, read and cancel anyone's jobs", async () => {
     const owner = await jobUser(t);
     const admin = await makeUser(t, { admin: true, tag: 'admin' });
     const { job_arn } = await createHybridJob(t, owner);
@@ -311,7 +311,7 @@ describe('ownership', () => {
     }
     expect((await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobDetail, job_arn), admin)).statusCode).toBe(200);
     expect((await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, job_arn), admin)).statusCode).toBe(
-      404,
+      200,
     );
     const unknown = await call(t.app, 'GET', `${JOB_PATHS.hybridJobs}?user_id=nobody@example.com`, admin);
     expect(unknown.statusCode).toBe(404);

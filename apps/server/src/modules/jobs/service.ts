@@ -34,7 +34,12 @@ import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDrafts, iqmJobDraft, type JobDraft } from './drafts.ts';
-import { DEFAULT_MAX_ACTIVE_JOBS_PER_USER, defaultWorkerMemoryMb, type JobLimits } from './job-limits.ts';
+import {
+  DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
+  DEFAULT_RUNTIME_LIMITS,
+  defaultWorkerMemoryMb,
+  type JobLimits,
+} from './job-limits.ts';
 import { chemistryRefusal } from './chemistry-refusal.ts';
 import { memoryRefusal } from './memory-refusal.ts';
 import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
@@ -84,7 +89,7 @@ const listFilters = (query: HybridJobListQuery): JobListFilters => ({
 /**
  * The job calls: who may see and do what, and which back end does it. A user reaches only their own jobs;
  * someone else's answers 404 as if it did not exist, so ARNs do not leak. A system administrator may also
- * list and read anyone's.
+ * list, read and cancel anyone's.
  */
 export class JobsService {
   private readonly now: () => Date;
@@ -130,13 +135,19 @@ export class JobsService {
     return presentDetail(await this.readable(user, jobArn, 'hybrid'));
   }
 
-  /** Only the owner cancels: a queued job at once, a running one within a second. */
+  /**
+   * The owner, or a system administrator (issue 24 §5: a job holding the runners), cancels: a queued job at
+   * once, a running one within a second. The back end changes the job only if no cancel did first, so of
+   * simultaneous requests one answers 200 and writes the audit record; the others answer 409 (issue 23 §6).
+   */
   async cancel(actor: Actor, jobArn: string): Promise<CancelHybridJobResponse> {
     const job = await this.readable(actor.user, jobArn);
-    if (job.userId !== actor.user.id) throw notFound(JOB_MESSAGES.notFound);
     const outcome = await this.deps.backends.of(job.backend).cancel(job);
     if (outcome === 'ended') throw conflict(JOB_MESSAGES.notCancellable((await this.reread(job)).status));
-    await this.deps.audit.record(actor, 'job.cancel', auditTarget(job), { status: outcome });
+    await this.deps.audit.record(actor, 'job.cancel', auditTarget(job), {
+      status: outcome,
+      ...(job.userId === actor.user.id ? {} : { owner_id: job.userId }),
+    });
     return { job_arn: job.jobArn, status: outcome };
   }
 
@@ -190,6 +201,7 @@ export class JobsService {
    */
   private async create(actor: Actor, drafts: readonly JobDraft[]): Promise<CreateHybridJobResponse> {
     const [first] = drafts;
+    const maxRuntimeS = this.maxRuntime(first.maxRuntimeS);
     const source = await this.deps.permissions.resolveSource(actor.user.id, first.permissionSource);
     const backend = this.deps.backends.current(first.kind);
     const onRunners = RUNNER_BACKENDS.includes(backend.name);
@@ -213,6 +225,7 @@ export class JobsService {
           permissionSource: source,
           scanId: draft.scan?.id ?? null,
           scanName: draft.scan?.name ?? null,
+          maxRuntimeS,
         });
         await this.deps.audit.within(repo).record(actor, 'job.create', auditTarget(job), {
           kind: job.kind,
@@ -234,6 +247,14 @@ export class JobsService {
       ...created[0],
       ...(scan ? { scan: { scan_id: scan.id, scan_name: scan.name, jobs: created } } : {}),
     };
+  }
+
+  /** The job's time limit: the payload's, at most the operator's ceiling (else 400), or the operator's default. */
+  private maxRuntime(requested: number | undefined): number {
+    const { defaultS, ceilingS } = this.limits.maxRuntime ?? DEFAULT_RUNTIME_LIMITS;
+    if (requested !== undefined && requested > ceilingS)
+      throw badRequest(JOB_MESSAGES.runtimeAboveCeiling(ceilingS));
+    return requested ?? defaultS;
   }
 
   /**

@@ -6,9 +6,13 @@ import {
   FORM_ENTANGLEMENT_OPTIONS,
   FORM_INSTANCE_TYPES,
   JOB_DEFAULTS,
-  MAX_ALGORITHM_COUNT,
   MAX_ANSATZ_REPS,
   MAX_CONVERGENCE_COUNT,
+  MAX_EXPANSION_STATES,
+  MAX_ITERATIONS,
+  MAX_SHOTS,
+  MAX_STATES,
+  MAX_TOLERANCE,
   WIZARD_ANSATZ_OPTIONS,
   WIZARD_BASIS_OPTIONS,
   WIZARD_ENTANGLEMENT_OPTIONS,
@@ -22,7 +26,8 @@ import type { NumberRange } from '../../components/ui/number-field.tsx';
 /**
  * What differs between the wizards (the 5-step cloud wizard and the IQM wizard) and the newer single-page
  * form: ranges (jobs.md 5), option lists (jobs.md 9) and how a new bond length is named. The field components
- * are the same; they read these.
+ * are the same; they read these. Where jobs.md 5 allows more than the server accepts (10,000,000 iterations),
+ * the range is the server's bound (issue 24 §5), so the field says what the server would refuse.
  */
 export interface JobFormVariant {
   ranges: {
@@ -52,14 +57,14 @@ const count = (min: number, max: number): NumberRange => ({ min, max, integer: t
 export const WIZARD_VARIANT: JobFormVariant = {
   ranges: {
     shots: count(1, 10_000),
-    maxIterations: count(1, 1000),
+    maxIterations: count(1, MAX_ITERATIONS),
     tolerance: { min: 0.001, max: 1, step: 0.001 },
-    max_states: count(1, MAX_ALGORITHM_COUNT),
-    max_expansion_states: count(1, MAX_ALGORITHM_COUNT),
+    max_states: count(1, MAX_STATES),
+    max_expansion_states: count(1, MAX_EXPANSION_STATES),
     ansatz_reps: count(1, MAX_ANSATZ_REPS),
     convergence_count: count(0, MAX_CONVERGENCE_COUNT),
-    amplitude_screening_tolerance: { min: 0, step: 1e-20 },
-    convergence_abstol: { min: 0, step: 1e-4 },
+    amplitude_screening_tolerance: { min: 0, max: MAX_TOLERANCE, step: 1e-20 },
+    convergence_abstol: { min: 0, max: MAX_TOLERANCE, step: 1e-4 },
   },
   basisOptions: WIZARD_BASIS_OPTIONS,
   ansatzOptions: WIZARD_ANSATZ_OPTIONS,
@@ -72,15 +77,15 @@ export const WIZARD_VARIANT: JobFormVariant = {
 
 export const FORM_VARIANT: JobFormVariant = {
   ranges: {
-    shots: count(1, MAX_ALGORITHM_COUNT),
-    maxIterations: count(1, MAX_ALGORITHM_COUNT),
-    tolerance: { min: 0 },
-    max_states: count(1, MAX_ALGORITHM_COUNT),
-    max_expansion_states: count(1, MAX_ALGORITHM_COUNT),
+    shots: count(1, MAX_SHOTS),
+    maxIterations: count(1, MAX_ITERATIONS),
+    tolerance: { min: 0, max: MAX_TOLERANCE },
+    max_states: count(1, MAX_STATES),
+    max_expansion_states: count(1, MAX_EXPANSION_STATES),
     ansatz_reps: count(1, MAX_ANSATZ_REPS),
     convergence_count: count(1, MAX_CONVERGENCE_COUNT),
-    amplitude_screening_tolerance: { min: 0 },
-    convergence_abstol: { min: 0 },
+    amplitude_screening_tolerance: { min: 0, max: MAX_TOLERANCE },
+    convergence_abstol: { min: 0, max: MAX_TOLERANCE },
   },
   amplitudeFallback: JOB_DEFAULTS.amplitude_screening_tolerance,
   basisOptions: FORM_BASIS_OPTIONS,

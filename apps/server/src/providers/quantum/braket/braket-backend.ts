@@ -27,7 +27,7 @@ import {
   SETTINGS_MESSAGES,
   type JobStatus,
 } from '@hivqe/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { jobs, type JobKind, type JobRow } from '../../../db/schema/jobs.ts';
 import { badRequest, notFound } from '../../../lib/http-errors.ts';
@@ -230,11 +230,13 @@ export class BraketBackend implements QuantumBackend {
       }
       throw awsHttpError(error, 'Amazon Braket');
     }
-    await this.deps.db
+    // Of simultaneous cancels, the one that moves the stored job out of its active status answers (issue 23 §6).
+    const changed = await this.deps.db
       .update(jobs)
       .set({ status: outcome, updatedAt: new Date() })
-      .where(eq(jobs.id, job.id));
-    return outcome;
+      .where(and(eq(jobs.id, job.id), notInArray(jobs.status, ['CANCELLING', 'CANCELLED'])))
+      .returning({ id: jobs.id });
+    return changed.length === 1 ? outcome : 'ended';
   }
 
   /**

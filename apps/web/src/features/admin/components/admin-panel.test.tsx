@@ -1,4 +1,4 @@
-import type { AdminUser, AuthEvent } from '@hivqe/contract';
+import { ADMIN_JOBS_PATH, type AdminUser, type AuthEvent } from '@hivqe/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -96,7 +96,12 @@ function serveHistory() {
   });
 }
 
+/** The panel's Active Jobs section, empty here (its own tests: admin-jobs-section.test.tsx). */
+const serveNoActiveJobs = () =>
+  server.use(http.get(apiPath(ADMIN_JOBS_PATH), () => HttpResponse.json({ jobs: [] })));
+
 async function openAdminPanel() {
+  serveNoActiveJobs();
   const users = serveUsers();
   const history = serveHistory();
   const view = await renderSignedIn(<AdminPanel />, SYSTEM_ADMIN);
@@ -217,6 +222,7 @@ describe('admin panel', () => {
       }
 
       async function openUsersInShell() {
+        serveNoActiveJobs();
         const users = serveUsers();
         serveHistory();
         signedInAs(SYSTEM_ADMIN);
@@ -343,6 +349,7 @@ describe('admin panel', () => {
     });
 
     it("says 'Failed to load users' when the list cannot be loaded, dismissible with ×", async () => {
+      serveNoActiveJobs();
       serveHistory();
       recordRequests('get', '/auth/admin/all-users', () => failure());
       const { user } = await renderSignedIn(<AdminPanel />, SYSTEM_ADMIN);

@@ -12,7 +12,14 @@ const FAILED = 'Failed to cancel job';
  * are invalidated, so the list reloads, and the dialog closes; a failure reloads the list too and keeps the
  * dialog open with the reason.
  */
-export function HybridJobCancelDialog({ job, onClose }: { job: HybridJob; onClose: () => void }) {
+export function HybridJobCancelDialog({
+  job,
+  onClose,
+}: {
+  /** Any job a cancel reaches: the owner's from a panel, anyone's from the admin panel. */
+  job: Pick<HybridJob, 'job_arn' | 'job_name'>;
+  onClose: () => void;
+}) {
   const cancel = useCancelHybridJob();
   return (
     <ConfirmDialog

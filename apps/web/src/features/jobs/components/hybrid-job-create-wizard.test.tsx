@@ -84,8 +84,12 @@ describe('create HI-VQE job wizard', () => {
     expect(field('Shots')).toMatchObject({ min: '1', max: '10000' });
     expect(field('Max Iterations')).toMatchObject({ min: '1', max: '1000' });
     expect(field('Tolerance')).toMatchObject({ min: '0.001', max: '1', step: '0.001' });
-    expect(field('Max States')).toMatchObject({ min: '1', max: '10000000' });
-    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '10000000' });
+    // The server's bounds where jobs.md 5 allows more than a real run needs (issue 24 §5).
+    expect(field('Max States')).toMatchObject({ min: '1', max: '500000' });
+    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '500000' });
+    enter(field('Max States'), '10000000');
+    expect(within(dialog).getByText('Enter a whole number from 1 to 500,000')).toBeInTheDocument();
+    enter(field('Max States'), '20000');
 
     enter(field('Shots'), '20000');
     expect(within(dialog).getByText('Enter a whole number from 1 to 10,000')).toBeInTheDocument();
@@ -319,7 +323,7 @@ describe('create HI-VQE job wizard', () => {
 
   it.each([
     [403, PRIORITY_MESSAGES.noSource],
-    [400, 'body.max_iter: max_iter must be a whole number from 1 to 10,000,000'],
+    [400, 'body.max_iter: max_iter must be a whole number from 1 to 1,000'],
   ])('shows the server’s %i message and stays open', async (status, message) => {
     recordCreates(JOB_PATHS.hybridJobs, status, message);
     const { dialog, next, user, onCreated } = await openWizard();

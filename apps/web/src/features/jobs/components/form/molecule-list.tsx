@@ -1,4 +1,5 @@
 import {
+  MAX_ABS_ENERGY_HA,
   MAX_CHARGE,
   NO_MOLECULE_MESSAGE,
   addBond,
@@ -118,6 +119,7 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
             optional
             label="Exact Energy (Ha)"
             value={form.exactEnergies[key]}
+            range={{ min: -MAX_ABS_ENERGY_HA, max: MAX_ABS_ENERGY_HA }}
             hint={EXACT_ENERGY_HINT}
             onChange={(energy) => onChange({ exactEnergies: withEnergy(form.exactEnergies, key, energy) })}
           />
