@@ -62,6 +62,11 @@ const configSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * The longest one SQL statement may run on PostgreSQL before the server cancels it (a lock held by a stuck
+   * session, a runaway query); the request then answers 503 instead of hanging.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Jobs the local engine runs at once in this process; 0: this process runs none (API only). */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Where new hybrid jobs run: the built-in engine, or Amazon Braket in each user's own account. */

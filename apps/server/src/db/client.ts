@@ -35,7 +35,16 @@ export interface DatabaseOptions {
   onKeeperError?: (error: unknown) => void;
   /** Where a PostgreSQL connection lost while idle in the pool is told; by default stderr. */
   onConnectionLost?: (error: unknown) => void;
+  /** PostgreSQL: the server cancels a statement running longer (default 30 s). */
+  statementTimeoutMs?: number;
 }
+
+const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * Past the statement timeout, the client stops waiting for an answer too: a connection whose packets vanish
+ * (a cut network, a frozen proxy) never answers the server's cancellation either.
+ */
+const CLIENT_GRACE_MS = 5_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -43,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.url,
       options.schemaName,
       options.onConnectionLost ?? ((error) => console.warn('database connection lost:', error)),
+      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -74,6 +84,7 @@ async function openPostgres(
   url: string,
   schemaName: string | undefined,
   onConnectionLost: (error: unknown) => void,
+  statementTimeoutMs: number,
 ): Promise<Database> {
   const connection: pg.ClientConfig = {
     connectionString: url,
@@ -89,7 +100,13 @@ async function openPostgres(
     await admin.query(`create schema if not exists "${schemaName}"`);
     await admin.end();
   }
-  const pool = new pg.Pool({ ...connection, max: 10 });
+  // Only the pool's queries are bounded: migrations run on `connection` and may take longer.
+  const pool = new pg.Pool({
+    ...connection,
+    max: 10,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + CLIENT_GRACE_MS,
+  });
   pool.on('error', onConnectionLost);
   // A client checked out when its connection dies fails its query with the error; this keeps the event that
   // follows from ending the process.

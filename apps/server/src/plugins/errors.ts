@@ -4,6 +4,7 @@ import { HttpError } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_TIMEOUT_MESSAGE,
   DATABASE_UNAVAILABLE_MESSAGE,
   DISK_FULL_MESSAGE,
   serviceFault,
@@ -42,10 +43,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ message: error.message });
     const fault = serviceFault(error);
-    if (fault === 'database-unavailable') {
-      request.log.warn({ err: loggableError(error) }, 'request failed: database unavailable');
+    if (fault === 'database-unavailable' || fault === 'database-timeout') {
+      request.log.warn({ err: loggableError(error) }, `request failed: ${fault}`);
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      const message = fault === 'database-timeout' ? DATABASE_TIMEOUT_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE;
+      return reply.status(503).send({ message });
     }
     if (fault === 'disk-full') {
       request.log.error({ err: loggableError(error) }, 'request failed: disk full');

@@ -24,7 +24,7 @@ interface DatabaseLog {
 
 /** The database migrated and ready: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
 export async function openMigratedDatabase(
-  config: { DATABASE_URL?: string; dataDir: string },
+  config: { DATABASE_URL?: string; DB_STATEMENT_TIMEOUT_MS?: number; dataDir: string },
   log: DatabaseLog,
 ): Promise<Database> {
   const url = config.DATABASE_URL;
@@ -36,7 +36,11 @@ export async function openMigratedDatabase(
     );
   }
   try {
-    return await migrated({ url, onConnectionLost: connectionLostLogger(log) });
+    return await migrated({
+      url,
+      onConnectionLost: connectionLostLogger(log),
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    });
   } catch (error) {
     throw unreachable(error, url) ?? error;
   }

@@ -26,6 +26,7 @@ if (config.WORKERS === 0) {
 const database = await openDatabase({
   url: config.DATABASE_URL,
   onConnectionLost: connectionLostLogger(log),
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
 await database.migrate();
 const keyring = Keyring.fromConfig({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   adminQuery,
@@ -168,6 +169,33 @@ describe('database faults', () => {
       migrations_applied: applied.length,
       all_up_ms: upMs,
     });
+  });
+
+  it('answers 503 when a statement outlives the statement timeout (a lock held by a stuck session)', async () => {
+    const db = await database();
+    const api = started(await startApi(db.url, { env: { DB_STATEMENT_TIMEOUT_MS: '500' } }));
+    await api.logLine(API_READY);
+    const token = await jobUser(api, db.url);
+    expect((await createJob(api, token)).status).toBe(201);
+
+    const stuck = new pg.Client({ connectionString: db.url });
+    stuck.on('error', () => {});
+    await stuck.connect();
+    try {
+      await stuck.query('begin');
+      await stuck.query('lock table jobs in access exclusive mode');
+      const askedAt = performance.now();
+      const answer = await request(api, 'GET', '/hi-vqe/hybrid-jobs', { token });
+      const answeredMs = Math.round(performance.now() - askedAt);
+      expectUnavailable(answer);
+      expect(answer.body.message).toMatch(/did not answer in time/);
+      await stuck.query('rollback');
+      expect((await request(api, 'GET', '/hi-vqe/hybrid-jobs', { token })).status).toBe(200);
+      expect(api.alive(), api.output()).toBe(true);
+      report('statement behind a held lock (DB_STATEMENT_TIMEOUT_MS=500)', { answered_ms: answeredMs });
+    } finally {
+      await stuck.end();
+    }
   });
 
   it('answers 503 with Retry-After while the database is unreachable and recovers by itself', async () => {

@@ -202,9 +202,13 @@ export interface Api extends ServiceProcess {
 }
 
 /** The API on a port of its own; by default without local runners (`npm run worker` processes run the jobs). */
-export async function startApi(databaseUrl: string, { workers = 0 } = {}): Promise<Api> {
+export async function startApi(
+  databaseUrl: string,
+  { workers = 0, env = {} }: { workers?: number; env?: Record<string, string> } = {},
+): Promise<Api> {
   const port = await freePort();
   const service = startProcess('api', 'apps/server/src/main.ts', {
+    ...env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
