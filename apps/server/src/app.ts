@@ -226,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rules: throttleRules,
     signIn,
     mailBudget,
+    publicUrl: deps.publicUrl ?? 'http://localhost:8080',
     now: deps.now,
   });
   const localAccountId = deps.localAccountId ?? '000000000000';

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/auth/refresh',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/confirm-forgot-password',
+  'POST /api/v1/auth/reset-password-with-link',
   'POST /api/v1/auth/invites/lookup',
   'POST /api/v1/auth/invites/accept',
   'POST /api/v1/marketplace/register',

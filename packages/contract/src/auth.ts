@@ -45,7 +45,38 @@ export const AUTH_MESSAGES = {
   confirmedNeedsPassword:
     'Email confirmed. To sign in, set a password with "Forgot password?" on the sign-in page.',
   passwordResetRequired: 'This account needs a new password. Use "Forgot password?" to get a code by email.',
+  resetLinkInvalid: 'This password reset link is invalid, used or expired. Please request a new one.',
 } as const;
+
+/** Where a reset mail's link leads in the console; its token rides in the `token` query parameter. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+/** A reset mail's link works this long from sending, until it or a code is used (issue 24, 3). */
+export const RESET_LINK_LIFETIME_MINUTES = 60;
+/** Wrong reset codes tried for one account in a sliding hour, across client addresses and codes. */
+export const RESET_GUESSES_PER_HOUR = 25;
+/** 32 random bytes, base64url: what a reset link's token looks like. */
+export const RESET_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Forgot password past a mail budget: every reset mail sent in the last hour carries a link that still works,
+ * so whoever holds the mailbox need not wait.
+ */
+export const resetMailsExhaustedMessage = (seconds: number) => {
+  const minutes = waitMinutes(seconds);
+  return (
+    'Too many password reset emails for this address. The link in the latest one works for an hour after ' +
+    `it was sent; or ask again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+  );
+};
+
+/** The code route past the account's ceiling: the mailed link still works, whoever spent the guesses. */
+export const resetGuessesExhaustedMessage = (seconds: number) => {
+  const minutes = waitMinutes(seconds);
+  return (
+    'Too many wrong codes for this account. Use the link in your password reset email, ' +
+    `or try a code again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+  );
+};
 
 /** The one hint every screen shows beside a new password field (ASVS 5.0 V6: length, no composition rules). */
 export const PASSWORD_RULE_TEXT = `At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are not accepted.`;
@@ -160,6 +191,13 @@ export const confirmForgotPasswordRequest = z.object({
   password: newPassword,
 });
 export type ConfirmForgotPasswordRequest = z.infer<typeof confirmForgotPasswordRequest>;
+
+/** The new password with the token of a mailed reset link (issue 24, 3). */
+export const resetPasswordWithLinkRequest = z.object({
+  token: z.string().regex(RESET_LINK_TOKEN_PATTERN, AUTH_MESSAGES.resetLinkInvalid),
+  password: newPassword,
+});
+export type ResetPasswordWithLinkRequest = z.infer<typeof resetPasswordWithLinkRequest>;
 
 export const changePasswordRequest = z.object({
   current_password: anyPassword,

@@ -20,6 +20,9 @@ export const ORG_MESSAGES = {
   managersOnly: 'Only the organization owner or a system administrator can do this.',
   ownerOnly: 'Only the organization owner can do this.',
   userNotFound: 'No user has this email address or username. Send an invitation instead.',
+  noOwnerToTransfer: 'This organization has no owner to hand it over. Delete it instead.',
+  roleNeedsMembership:
+    'This user is not a member of the organization. Add Member invites them; they join when they accept.',
   alreadyMember: 'This user is already a member of the organization.',
   memberNotFound: 'This user is not a member of the organization.',
   ownerCannotLeave: 'Organization owner cannot leave. Transfer ownership first.',

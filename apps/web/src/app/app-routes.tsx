@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_PATH } from '@hivqe/contract';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
@@ -11,10 +12,11 @@ import {
   HomeShell,
   LoginScreen,
   MarketplaceOnboardingPage,
+  ResetPasswordLinkPage,
 } from './screens.tsx';
 import type { SectionId } from './home/sections.ts';
 
-/** accounts.md 2.1. */
+/** accounts.md 2.1, plus the page a password reset mail links to. */
 export function AppRoutes() {
   const adminShell = (defaultSection: SectionId) => (
     <ProtectedRoute>
@@ -35,6 +37,8 @@ export function AppRoutes() {
           }
         />
         <Route path="/invite/accept" element={<AcceptInvitationPage />} />
+        {/* A reset mail's link (issue 24, 3): public, and not sent away when another tab is signed in. */}
+        <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordLinkPage />} />
         <Route
           path="/"
           element={

@@ -53,6 +53,10 @@ export const SetNewPasswordScreen = lazyNamed(
   () => import('../features/auth/components/set-new-password-screen.tsx'),
   'SetNewPasswordScreen',
 );
+export const ResetPasswordLinkPage = lazyNamed(
+  () => import('../features/auth/components/reset-password-link-page.tsx'),
+  'ResetPasswordLinkPage',
+);
 export const AcceptInvitationPage = lazyNamed(
   () => import('../features/invitations/components/accept-invitation-page.tsx'),
   'AcceptInvitationPage',

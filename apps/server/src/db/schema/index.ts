@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './jobs.ts';
 export * from './account-settings.ts';
 export * from './mail-sends.ts';
+export * from './password-resets.ts';

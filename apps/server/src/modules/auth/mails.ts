@@ -1,4 +1,4 @@
-import { BRAND } from '@hivqe/contract';
+import { BRAND, RESET_LINK_LIFETIME_MINUTES } from '@hivqe/contract';
 import type { Mail } from '../../providers/mail/mailer.ts';
 
 export function confirmationMail(to: string, code: string, minutes: number): Mail {
@@ -14,7 +14,11 @@ export function confirmationMail(to: string, code: string, minutes: number): Mai
   };
 }
 
-export function passwordResetMail(to: string, code: string, minutes: number): Mail {
+/**
+ * The code (typed where it was asked for) and a link (opened anywhere, within the hour): the link works even
+ * after others have spent the account's guesses on codes (issue 24, 3).
+ */
+export function passwordResetMail(to: string, code: string, minutes: number, link: string): Mail {
   return {
     to,
     subject: `Your ${BRAND.product} password reset code`,
@@ -22,6 +26,10 @@ export function passwordResetMail(to: string, code: string, minutes: number): Ma
       `Your password reset code is ${code}`,
       '',
       `Enter it in ${BRAND.product} with your new password. It expires in ${minutes} minutes.`,
+      '',
+      `Or open this link to choose a new password (it works once, for ${RESET_LINK_LIFETIME_MINUTES} minutes):`,
+      link,
+      '',
       'If you did not ask to reset your password, you can ignore this message: your password stays as it is.',
     ].join('\n'),
   };

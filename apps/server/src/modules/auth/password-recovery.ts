@@ -2,19 +2,24 @@ import {
   AUTH_MESSAGES,
   type AuthEventType,
   type ChangePasswordRequest,
+  resetMailsExhaustedMessage,
   type ConfirmForgotPasswordRequest,
+  type ResetPasswordWithLinkRequest,
 } from '@hivqe/contract';
-import { badRequest } from '../../lib/http-errors.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import type { Throttle, ThrottleRule } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { MailBudget } from '../mail-budget/service.ts';
 import { CODE_LIFETIME_MINUTES, type OneTimeCodes } from './codes.ts';
 import { passwordResetMail } from './mails.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
+import { PasswordResetsRepo } from './password-resets-repo.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthRepo, UserRow } from './repo.ts';
+import type { ResetGuessCeiling } from './reset-guess-ceiling.ts';
+import type { ResetLinks } from './reset-links.ts';
 import type { Origin } from './service.ts';
-import type { SignInGuard } from './sign-in-guard.ts';
+import { retryLater, type SignInGuard } from './sign-in-guard.ts';
 import type { AuthThrottleRules } from './throttle-rules.ts';
 
 /** The nil UUID: no user has it. */
@@ -23,6 +28,10 @@ export const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
 export interface PasswordRecoveryDeps {
   repo: AuthRepo;
   codes: OneTimeCodes;
+  /** The link in each reset mail, which no guess ceiling holds back. */
+  links: ResetLinks;
+  /** Reset codes compared per account, across client addresses. */
+  guesses: ResetGuessCeiling;
   passwords: Passwords;
   mailer: Mailer;
   throttle: Throttle;
@@ -34,7 +43,10 @@ export interface PasswordRecoveryDeps {
   record(user: UserRow, type: AuthEventType, success: boolean, origin: Origin): Promise<void>;
 }
 
-/** Forgot password (a code mailed to the address proves the mailbox) and change password (issue 10, 2). */
+/**
+ * Forgot password (a code or a link mailed to the address proves the mailbox) and change password (issue 10, 2;
+ * issue 24, 3).
+ */
 export class PasswordRecovery {
   constructor(private readonly deps: PasswordRecoveryDeps) {}
 
@@ -53,7 +65,11 @@ export class PasswordRecovery {
     const key = `forgot:acct:${email}:${origin.ip}`;
     this.deps.guard(key, rules.resendPerAccount);
     throttle.hit(key, rules.resendPerAccount);
-    await this.deps.mailBudget.spendOnCode(email, origin.ip);
+    await this.deps.mailBudget.spendOnCode(email, origin.ip).catch((error: unknown) => {
+      throw isTooManyRequests(error)
+        ? retryLater(error.retryAfterSeconds, resetMailsExhaustedMessage(error.retryAfterSeconds))
+        : error;
+    });
     const user = await repo.findUserByLogin(email);
     await repo.insertEvent({
       userId: user?.id ?? null,
@@ -68,7 +84,11 @@ export class PasswordRecovery {
     return { message: AUTH_MESSAGES.forgotPasswordSent };
   }
 
-  /** Sets the password, confirms the address (the code proves the mailbox) and signs out every session. */
+  /**
+   * Sets the password, confirms the address (the code proves the mailbox) and signs out every session. Every
+   * comparison counts against the account's ceiling first, from whatever client address: past it, 429 pointing
+   * to the mailed link, for known and unknown addresses alike.
+   */
   async confirmForgotPassword(
     input: ConfirmForgotPasswordRequest,
     origin: Origin,
@@ -77,6 +97,7 @@ export class PasswordRecovery {
     this.deps.guard(`reset:ip:${origin.ip}`, rules.confirmPerIp);
     this.deps.throttle.hit(`reset:ip:${origin.ip}`, rules.confirmPerIp);
     assertPasswordPolicy(input.password);
+    await this.deps.guesses.admit(repo.peer(PasswordResetsRepo), input.email);
     const user = await repo.findUserByLogin(input.email);
     // An unknown address is checked like an account with no code pending (an id no user has), so the
     // answer, and the work before it, are the same.
@@ -97,8 +118,30 @@ export class PasswordRecovery {
     const passwordHash = await this.deps.passwords.hash(input.password);
     await repo.transaction(async (tx) => {
       await this.deps.codes.consume(tx, checked);
-      await tx.updateUser(user.id, { passwordHash, status: 'CONFIRMED', emailVerified: true });
-      await tx.revokeSessionsOf(user.id, 'password reset');
+      await resetTo(tx, user.id, passwordHash);
+    });
+    await this.deps.record(user, 'RESET_PASSWORD', true, origin);
+    return { message: AUTH_MESSAGES.passwordReset };
+  }
+
+  /**
+   * The same reset from a mailed link's token, which is unguessable, so only the per-client-address limit of
+   * the code route applies. The link is used up (with the user's other links and codes) only when the password
+   * is set; a password the policy refuses leaves it working.
+   */
+  async resetWithLink(input: ResetPasswordWithLinkRequest, origin: Origin): Promise<{ message: string }> {
+    const { repo, rules } = this.deps;
+    this.deps.guard(`reset:ip:${origin.ip}`, rules.confirmPerIp);
+    this.deps.throttle.hit(`reset:ip:${origin.ip}`, rules.confirmPerIp);
+    assertPasswordPolicy(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
+    const user = await repo.transaction(async (tx) => {
+      const userId = await this.deps.links.redeem(tx.peer(PasswordResetsRepo), input.token);
+      const owner = userId ? await tx.findUserById(userId) : undefined;
+      if (!owner) throw badRequest(AUTH_MESSAGES.resetLinkInvalid);
+      await tx.deleteCodes(owner.id, 'reset_password');
+      await resetTo(tx, owner.id, passwordHash);
+      return owner;
     });
     await this.deps.record(user, 'RESET_PASSWORD', true, origin);
     return { message: AUTH_MESSAGES.passwordReset };
@@ -135,7 +178,20 @@ export class PasswordRecovery {
   }
 
   private async mailResetCode(user: UserRow, requester: string): Promise<void> {
-    const code = await this.deps.codes.issue(this.deps.repo, user.id, 'reset_password', requester);
-    await this.deps.mailer.send(passwordResetMail(user.email, code, CODE_LIFETIME_MINUTES));
+    const { repo } = this.deps;
+    const code = await this.deps.codes.issue(repo, user.id, 'reset_password', requester);
+    const link = await this.deps.links.issue(repo.peer(PasswordResetsRepo), user.id);
+    await this.deps.mailer.send(passwordResetMail(user.email, code, CODE_LIFETIME_MINUTES, link));
   }
+}
+
+/** The new password, the address confirmed (the mail proved it), every session and reset link ended. */
+async function resetTo(tx: AuthRepo, userId: string, passwordHash: string): Promise<void> {
+  await tx.updateUser(userId, { passwordHash, status: 'CONFIRMED', emailVerified: true });
+  await tx.revokeSessionsOf(userId, 'password reset');
+  await tx.peer(PasswordResetsRepo).deleteLinksOf(userId);
+}
+
+function isTooManyRequests(error: unknown): error is HttpError & { retryAfterSeconds: number } {
+  return error instanceof HttpError && error.statusCode === 429 && error.retryAfterSeconds !== undefined;
 }

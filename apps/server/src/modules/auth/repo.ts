@@ -128,6 +128,13 @@ export class AuthRepo extends Repo {
     return rows.some((row) => row.codeHash === codeHash);
   }
 
+  /** Ends every code of the user for `purpose` (a reset by link ends the reset codes). */
+  async deleteCodes(userId: string, purpose: CodePurpose): Promise<void> {
+    await this.db
+      .delete(confirmationCodes)
+      .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.purpose, purpose)));
+  }
+
   /** `createdAt` on the service's clock, which also judges the session's absolute lifetime. */
   async createSession(userId: string, createdAt: Date): Promise<string> {
     const [row] = await this.db.insert(sessions).values({ userId, createdAt }).returning({ id: sessions.id });

@@ -19,6 +19,7 @@ import {
   refreshRequest,
   registerRequest,
   resendConfirmationRequest,
+  resetPasswordWithLinkRequest,
   tokenResponse,
   updateProfileRequest,
 } from '@hivqe/contract';
@@ -71,6 +72,11 @@ export const authRoutes =
       '/auth/confirm-forgot-password',
       { schema: { tags, body: confirmForgotPasswordRequest, response: { 200: messageResponse } } },
       async (request) => auth.recovery.confirmForgotPassword(request.body, originOf(request)),
+    );
+    app.post(
+      '/auth/reset-password-with-link',
+      { schema: { tags, body: resetPasswordWithLinkRequest, response: { 200: messageResponse } } },
+      async (request) => auth.recovery.resetWithLink(request.body, originOf(request)),
     );
     app.post(
       '/auth/change-password',

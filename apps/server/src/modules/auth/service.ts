@@ -29,6 +29,8 @@ import { assertPasswordPolicy } from './password-policy.ts';
 import { NO_USER_ID, PasswordRecovery } from './password-recovery.ts';
 import type { Passwords } from './passwords.ts';
 import type { AuthEventRow, AuthRepo, UserRow } from './repo.ts';
+import { ResetGuessCeiling } from './reset-guess-ceiling.ts';
+import { ResetLinks } from './reset-links.ts';
 import { sessionOutlived } from './session-lifetime.ts';
 import { claimantOf, retryLater, type SignInGuard } from './sign-in-guard.ts';
 import type { AuthThrottleRules } from './throttle-rules.ts';
@@ -70,6 +72,8 @@ export interface AuthServiceDeps {
   signIn: SignInGuard;
   /** Counts every code mailed, per recipient and client address, in the database. */
   mailBudget: MailBudget;
+  /** Where the console is reached, for the link in reset mails. */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -85,6 +89,8 @@ export class AuthService {
     this.recovery = new PasswordRecovery({
       ...deps,
       codes: this.codes,
+      links: new ResetLinks(deps.tokens, deps.publicUrl, this.now),
+      guesses: new ResetGuessCeiling(deps.rules.resetGuessesPerAccount, this.now),
       guard: (key, rule) => this.guard(key, rule),
       record: (user, type, success, origin) => this.record(user, type, success, origin),
     });

@@ -1,3 +1,4 @@
+import { RESET_GUESSES_PER_HOUR } from '@hivqe/contract';
 import type { BackoffRule } from '../../lib/backoff.ts';
 import type { ThrottleRule } from '../../lib/throttle.ts';
 
@@ -21,6 +22,11 @@ export const DEFAULT_AUTH_THROTTLE = {
    * budgets of mails are the database's (modules/mail-budget), per recipient and client address.
    */
   resendPerAccount: { limit: 1, windowMs: minutes(1) },
+  /**
+   * Reset codes compared for one account, from every client address and code together, in a sliding hour
+   * (counted in the database, modules/auth/reset-guess-ceiling.ts). The mailed link is not subject to it.
+   */
+  resetGuessesPerAccount: { limit: RESET_GUESSES_PER_HOUR, windowMs: minutes(60) },
 } satisfies Record<string, ThrottleRule>;
 
 export type AuthThrottleRules = typeof DEFAULT_AUTH_THROTTLE;

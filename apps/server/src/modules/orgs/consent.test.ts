@@ -4,6 +4,7 @@ import {
   memberInvitedMessage,
   ORG_MESSAGES,
   PRIORITY_MESSAGES,
+  transferRequestedMessage,
 } from '@hivqe/contract';
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from '../../../test/app-per-test.ts';
@@ -250,19 +251,22 @@ describe('transfer requests', () => {
     expect((await orgSeenBy(members[0], orgId)).owner_id).toBe(members[0].email);
   });
 
-  it('dies when the owner changes some other way, and when the target has left', async () => {
+  it('dies when a newer request replaces it, and when the target has left', async () => {
     resetClock();
     const { owner, orgId, members } = await orgWithMembers(t, 2);
     const admin = await makeUser(t, { admin: true });
     const stale = await requestTransfer(t, owner, orgId, members[0]);
+    // A system administrator's role change asks too, replacing the owner's request.
     const promoted = await call(t.app, 'PATCH', `/auth/orgs/${orgId}/members/${members[1].email}`, admin, {
       role: 'organization_owner',
     });
-    expect(promoted.statusCode).toBe(200);
-    expect((await orgSeenBy(members[0], orgId)).pending_transfer).toBeNull();
+    expect(promoted.statusCode).toBe(202);
+    expect((await orgSeenBy(members[0], orgId)).pending_transfer.to_email).toBe(members[1].email);
     const res = await answer(members[0], orgId, 'accept', stale);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ORG_MESSAGES.transferNotPending);
+    const asked = (await orgSeenBy(members[1], orgId)).pending_transfer.request_id;
+    expect((await answer(members[1], orgId, 'accept', asked)).statusCode).toBe(200);
 
     const requestId = await requestTransfer(t, members[1], orgId, members[0]);
     expect((await call(t.app, 'DELETE', `/auth/orgs/${orgId}/members/me`, members[0])).statusCode).toBe(200);
@@ -270,6 +274,50 @@ describe('transfer requests', () => {
     expect(gone.statusCode).toBe(403);
     expect(gone.json().message).toBe(ORG_MESSAGES.notMember);
     expect((await orgSeenBy(members[1], orgId)).owner_id).toBe(members[1].email);
+  });
+});
+
+describe("a system administrator's role change (PATCH /auth/orgs/{id}/members/{member})", () => {
+  it('makes nobody a member or the owner without their own action', async () => {
+    resetClock();
+    const { owner, orgId, members } = await orgWithMembers(t, 1);
+    const admin = await makeUser(t, { admin: true });
+    const outsider = await makeUser(t, { tag: 'outsider' });
+    await subscribe(database, members[0]);
+    const url = (who: string) => `/auth/orgs/${orgId}/members/${who}`;
+    const before = await snapshot(orgId);
+
+    // Owner: the same transfer request the owner would send, from the owner; nothing moves yet.
+    const promoted = await call(t.app, 'PATCH', url(members[0].email), admin, { role: 'organization_owner' });
+    expect(promoted.statusCode).toBe(202);
+    expect(promoted.json()).toEqual({ message: transferRequestedMessage(members[0].email) });
+    expect(await snapshot(orgId)).toBe(before);
+    const pending = (await orgSeenBy(members[0], orgId)).pending_transfer;
+    expect(pending).toMatchObject({ from_email: owner.email, to_email: members[0].email });
+    // The target declines: nothing changes; asked again, they accept and only then own it.
+    expect((await answer(members[0], orgId, 'decline', pending.request_id)).statusCode).toBe(200);
+    expect(await snapshot(orgId)).toBe(before);
+    expect(
+      (await call(t.app, 'PATCH', url(members[0].email), admin, { role: 'organization_owner' })).statusCode,
+    ).toBe(202);
+    const again = (await orgSeenBy(members[0], orgId)).pending_transfer.request_id;
+    expect((await answer(members[0], orgId, 'accept', again)).statusCode).toBe(200);
+    expect((await orgSeenBy(owner, orgId)).owner_id).toBe(members[0].email);
+
+    // Member, for someone who is not one: refused, pointing to Add Member; no row appears.
+    const afterAccept = await snapshot(orgId);
+    for (const role of ['organization_member', 'organization_owner'] as const) {
+      const added = await call(t.app, 'PATCH', url(outsider.email), admin, { role });
+      expect(added.statusCode).toBe(409);
+      expect(added.json().message).toBe(ORG_MESSAGES.roleNeedsMembership);
+    }
+    expect(await snapshot(orgId)).toBe(afterAccept);
+    expect((await call(t.app, 'GET', '/auth/orgs/mine', outsider)).json().organizations).toEqual([]);
+
+    // What binds nobody new still answers at once: a member stays a member.
+    const same = await call(t.app, 'PATCH', url(owner.email), admin, { role: 'organization_member' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ email: owner.email, role: 'organization_member' });
   });
 });
 

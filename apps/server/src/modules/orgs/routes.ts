@@ -119,11 +119,14 @@ export const orgsRoutes =
           tags,
           params: memberParams,
           body: changeMemberRoleRequest,
-          response: { 200: organizationMember },
+          response: { 200: organizationMember, 202: messageResponse },
         },
       },
-      async (request) =>
-        orgs.changeRole(actorOf(request), request.params.orgId, request.params.member, request.body.role),
+      async (request, reply) => {
+        const { orgId, member } = request.params;
+        const changed = await orgs.changeRole(actorOf(request), orgId, member, request.body.role);
+        return 'pending' in changed ? reply.status(202).send(changed.pending) : changed.member;
+      },
     );
     app.patch(
       '/auth/orgs/:orgId/members/:member/permissions',

@@ -167,20 +167,9 @@ export class OrgsService {
     const requested = await this.change(actor, orgId, 'transferOwnership', async (repo, org) => {
       const { user, membership } = await existingMember(repo, orgId, targetEmail);
       if (membership.role === 'organization_owner') throw conflict(ORG_MESSAGES.alreadyOwner);
-      // Told now rather than when the target accepts; the index still decides at acceptance.
-      if (await repo.ownsOrganizationNamed(user.id, org.name)) {
-        throw conflict(ownerNameTakenMessage(user.email, org.name));
-      }
       const pending = await repo.pendingTransfer(orgId);
       if (pending && isLive(pending, org, now)) throw conflict(ORG_MESSAGES.transferPending);
-      if (pending) await repo.closeTransfer(pending.id, 'expired', now);
-      await repo.insertTransfer({
-        orgId,
-        fromUserId: actor.user.id,
-        toUserId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + TRANSFER_LIFETIME_MS),
-      });
+      await openTransfer(repo, org, user, now);
       return user.email;
     });
     await this.audit(actor, 'ownership.request', requested.org, {
@@ -227,31 +216,42 @@ export class OrgsService {
   }
 
   /**
-   * A system administrator sets a user's role, adding them if they are not a member. Making someone the
-   * owner is the same atomic transfer; the owner cannot be demoted directly, as that would leave no owner.
+   * A system administrator's role change (spec 2.10), with the consent of whoever it binds (issue 24): it
+   * never adds a member (Add Member invites them), and making a member the owner opens the same transfer
+   * request the owner would, from the owner, which the member accepts or declines; it replaces a pending one.
+   * The owner cannot be demoted directly, as that would leave no owner. Returns the member when nothing waits
+   * for anyone, else the message saying what is pending.
    */
   async changeRole(
     actor: Actor,
     orgId: string,
     login: string,
     role: OrganizationRole,
-  ): Promise<OrganizationMember> {
+  ): Promise<{ member: OrganizationMember } | { pending: Message }> {
+    const now = this.now();
     const changed = await this.change(actor, orgId, 'changeRole', async (repo, org) => {
       const user = await userByLogin(repo, login, ORG_MESSAGES.userNotFound);
       const before = (await repo.membership(orgId, user.id))?.role ?? null;
+      if (!before) throw conflict(ORG_MESSAGES.roleNeedsMembership);
       if (before === 'organization_owner' && role === 'organization_member') {
         throw conflict(ORG_MESSAGES.ownerRequired);
       }
-      if (!before) await joinAsMember(repo, org, user.id);
-      if (role === 'organization_owner' && before !== role) await makeOwner(repo, org, user);
-      return { member: await memberOf(repo, orgId, user.id), before };
+      const requested = role === 'organization_owner' && before !== role;
+      if (requested) {
+        const pending = await repo.pendingTransfer(orgId);
+        if (pending && isLive(pending, org, now)) await repo.closeTransfer(pending.id, 'cancelled', now);
+        await openTransfer(repo, org, user, now);
+      }
+      return { member: await memberOf(repo, orgId, user.id), requested };
     });
-    await this.audit(actor, 'member.role', changed.org, {
-      email: changed.result.member.email,
-      from: changed.result.before,
-      to: role,
+    const { member, requested } = changed.result;
+    if (!requested) return { member };
+    await this.audit(actor, 'ownership.request', changed.org, {
+      from: changed.org.ownerId === actor.user.id ? actor.user.email : null,
+      to: member.email,
+      by_system_admin: actor.user.email,
     });
-    return changed.result.member;
+    return { pending: { message: transferRequestedMessage(member.email) } };
   }
 
   /** The organization roles a user holds anywhere, for GET /auth/me/permissions. */
@@ -325,8 +325,28 @@ export function standing(user: UserRow, membership: MembershipRow | undefined): 
 }
 
 /**
+ * Opens a transfer request from the owner to `user`, a member (the caller holds the lock and has closed any
+ * earlier request). A name clash is told now rather than when the target accepts; the index still decides then.
+ */
+async function openTransfer(repo: OrgsRepo, org: OrganizationRow, user: UserRow, now: Date): Promise<void> {
+  if (!org.ownerId) throw conflict(ORG_MESSAGES.noOwnerToTransfer);
+  if (await repo.ownsOrganizationNamed(user.id, org.name)) {
+    throw conflict(ownerNameTakenMessage(user.email, org.name));
+  }
+  const pending = await repo.pendingTransfer(org.id);
+  if (pending) await repo.closeTransfer(pending.id, 'expired', now);
+  await repo.insertTransfer({
+    orgId: org.id,
+    fromUserId: org.ownerId,
+    toUserId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TRANSFER_LIFETIME_MS),
+  });
+}
+
+/**
  * Adds a user as a member with the organization's default job permission; the caller holds the lock. Only an
- * invitation the user accepts, or a system administrator's role change, gets here.
+ * invitation the user accepts gets here.
  */
 export function joinAsMember(repo: OrgsRepo, org: OrganizationRow, userId: string): Promise<void> {
   return repo.insertMembership({

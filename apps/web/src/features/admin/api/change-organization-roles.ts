@@ -1,4 +1,4 @@
-import { organizationMember, type OrganizationMember, type OrganizationRole } from '@hivqe/contract';
+import { messageResponse, organizationMember, type OrganizationRole } from '@hivqe/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { memberPath } from '../../organizations/api/query-keys.ts';
 import { useAdminMutation } from './use-admin-mutation.ts';
@@ -8,18 +8,29 @@ export interface OrganizationRoleChange {
   role: OrganizationRole;
 }
 
+/** The member as changed, or (202) the message saying what waits for the member's consent (issue 24). */
+const roleChangeResponse = organizationMember.or(messageResponse);
+
 export function changeOrganizationRole(email: string, { orgId, role }: OrganizationRoleChange) {
-  return apiClient.request<OrganizationMember>(memberPath(orgId, email), organizationMember, {
+  return apiClient.request(memberPath(orgId, email), roleChangeResponse, {
     method: 'PATCH',
     body: { role },
   });
 }
 
-/** One call per changed organization, in turn, stopping at the first refusal. */
+/**
+ * One call per changed organization, in turn, stopping at the first refusal. Resolves to what is pending: the
+ * server's message for each change that waits for the member to accept.
+ */
 export function useChangeOrganizationRoles() {
   return useAdminMutation(
     async ({ email, changes }: { email: string; changes: OrganizationRoleChange[] }) => {
-      for (const change of changes) await changeOrganizationRole(email, change);
+      const pending: string[] = [];
+      for (const change of changes) {
+        const answer = await changeOrganizationRole(email, change);
+        if ('message' in answer) pending.push(answer.message);
+      }
+      return pending;
     },
   );
 }

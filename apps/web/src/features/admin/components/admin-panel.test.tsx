@@ -372,15 +372,20 @@ describe('admin panel', () => {
 
     it('offers every organization with the current role, and sends only Member and Owner changes', async () => {
       const changes = recordRequests('patch', '/auth/orgs/:orgId/members/:member', ({ body }) =>
-        HttpResponse.json({
-          user_id: 'carol@example.com',
-          email: 'carol@example.com',
-          username: 'carol-uuid',
-          name: null,
-          role: (body as { role: 'organization_member' | 'organization_owner' }).role,
-          can_create_jobs: true,
-          created_at: '2025-01-02T12:00:00.000Z',
-        }),
+        (body as { role: string }).role === 'organization_owner'
+          ? HttpResponse.json(
+              { message: 'Transfer request sent to carol@example.com. Ownership moves when they accept.' },
+              { status: 202 },
+            )
+          : HttpResponse.json({
+              user_id: 'carol@example.com',
+              email: 'carol@example.com',
+              username: 'carol-uuid',
+              name: null,
+              role: 'organization_member',
+              can_create_jobs: true,
+              created_at: '2025-01-02T12:00:00.000Z',
+            }),
       );
       const { user, dialog } = await openRoles('carol@example.com');
 
@@ -395,11 +400,18 @@ describe('admin panel', () => {
       expect(dialog.queryByText(/will become a member/)).not.toBeInTheDocument();
       await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Owner');
       expect(dialog.getByText(/will become a member/)).toHaveTextContent(
-        'bob@example.com, the current owner of "Chem Group", will become a member.',
+        'carol@example.com is asked to take over "Chem Group". When they accept, bob@example.com, the current owner, will become a member.',
       );
       await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Member');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
 
+      // The promotion waits for Carol: the dialog says so before it closes.
+      expect(
+        await dialog.findByText(
+          'Transfer request sent to carol@example.com. Ownership moves when they accept.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(changes.map(({ params, body }) => [params.orgId, params.member, body])).toEqual([
         [CHEM_GROUP_ID, 'carol@example.com', { role: 'organization_owner' }],
@@ -412,8 +424,8 @@ describe('admin panel', () => {
       await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Owner');
       await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Owner');
       expect(dialog.getAllByText(/will become a member/).map((warning) => warning.textContent)).toEqual([
-        'bob@example.com, the current owner of "Chem Group", will become a member.',
-        'erin@example.com, the current owner of "Physics Club", will become a member.',
+        'ada@example.com is asked to take over "Chem Group". When they accept, bob@example.com, the current owner, will become a member.',
+        'ada@example.com is asked to take over "Physics Club". When they accept, erin@example.com, the current owner, will become a member.',
       ]);
       await user.selectOptions(dialog.getByLabelText('Physics Club'), 'Member');
       await user.selectOptions(dialog.getByLabelText('Chem Group'), 'Not a member');

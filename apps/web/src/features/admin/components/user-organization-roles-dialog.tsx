@@ -1,6 +1,7 @@
 import { ORGANIZATION_ROLES, ROLES, type AdminUser, type Organization } from '@hivqe/contract';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
@@ -16,11 +17,13 @@ const OPTIONS = [
   { value: ROLES.organizationOwner, label: 'Owner' },
 ];
 
-/** An organization has one owner: making someone else the owner makes the current one a member. */
-const ownerChangeWarning = ({ name, owner_id }: Organization) =>
-  owner_id
-    ? `${owner_id}, the current owner of "${name}", will become a member.`
-    : `The current owner of "${name}" will become a member.`;
+/**
+ * An organization has one owner: making someone else the owner asks them (a transfer request they accept or
+ * decline, issue 24), and once they accept the current owner becomes a member.
+ */
+const ownerChangeWarning = ({ name, owner_id }: Organization, email: string) =>
+  `${email} is asked to take over "${name}". When they accept, ` +
+  `${owner_id ? `${owner_id}, the current owner,` : 'the current owner'} will become a member.`;
 
 /**
  * accounts.md 2.10: a role per organization (a system administrator's list holds every organization). Only
@@ -30,6 +33,7 @@ export function UserOrganizationRolesDialog({ user, onClose }: { user: AdminUser
   const organizations = useMyOrganizations();
   const change = useChangeOrganizationRoles();
   const [choices, setChoices] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<string[]>([]);
   const current = new Map(user.roles.organizations.map(({ org_id, role }) => [org_id, role]));
   const choiceFor = (orgId: string) => choices[orgId] ?? current.get(orgId) ?? NOT_A_MEMBER;
 
@@ -42,7 +46,25 @@ export function UserOrganizationRolesDialog({ user, onClose }: { user: AdminUser
       },
     );
     if (changes.length === 0) return onClose();
-    change.mutate({ email: user.email, changes }, { onSuccess: onClose });
+    change.mutate(
+      { email: user.email, changes },
+      { onSuccess: (waiting) => (waiting.length > 0 ? setPending(waiting) : onClose()) },
+    );
+  }
+
+  if (pending.length > 0) {
+    return (
+      <Modal title="Manage Organization Roles" onClose={onClose}>
+        {pending.map((message) => (
+          <Banner key={message} tone="success">
+            {message}
+          </Banner>
+        ))}
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </Modal>
+    );
   }
 
   return (
@@ -66,7 +88,9 @@ export function UserOrganizationRolesDialog({ user, onClose }: { user: AdminUser
                   value={choice}
                   onChange={(next) => setChoices({ ...choices, [organization.org_id]: next })}
                 />
-                {becomesOwner && <Banner tone="warning">{ownerChangeWarning(organization)}</Banner>}
+                {becomesOwner && (
+                  <Banner tone="warning">{ownerChangeWarning(organization, user.email)}</Banner>
+                )}
               </div>
             );
           })}
