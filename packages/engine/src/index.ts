@@ -18,6 +18,7 @@ export {
   type MoleculeInputProblem,
 } from './chem/input-check.ts';
 export type { Provenance } from './hivqe/provenance.ts';
+export type { CheckpointOptions, LoopCheckpoint } from './hivqe/checkpoint.ts';
 export { rememberReference, type ReferenceCache } from './hivqe/reference.ts';
 export { isAbortError } from './ci/cancel.ts';
 export { MAX_CASCI_DETERMINANTS } from './ci/casci.ts';
@@ -31,8 +32,10 @@ export type {
   NativeCircuit,
   NativeDevice,
   NativeInstruction,
+  SampleContext,
   Sampler,
 } from './hivqe/native/types.ts';
+export { toOpenQasm3, type OpenQasmTarget } from './hivqe/native/openqasm.ts';
 export { exportAnsatzCircuit } from './hivqe/native/export.ts';
 export { simulateNative, sampleNative } from './hivqe/native/simulate.ts';
 export { lineDevice } from './hivqe/native/line-device.ts';

@@ -1,3 +1,8 @@
+export interface ConvergenceState {
+  hits: number;
+  lastSmall: boolean;
+}
+
 /**
  * The stopping rule of the loop: converged once |ΔE| < abstol has been seen `count` times — in a row
  * when `resetOnMiss` (a larger change starts the count again), in total otherwise. A count of 0
@@ -12,6 +17,16 @@ export class ConvergenceRule {
     private readonly abstol: number,
     private readonly resetOnMiss: boolean,
   ) {}
+
+  /** What the rule has seen so far, to restore (`restore`) in a rule of the same count and abstol. */
+  get state(): ConvergenceState {
+    return { hits: this.hits, lastSmall: this.lastSmall };
+  }
+
+  restore(state: ConvergenceState): void {
+    this.hits = state.hits;
+    this.lastSmall = state.lastSmall;
+  }
 
   /** Records one iteration's energy change; true when the run has converged. */
   record(change: number): boolean {

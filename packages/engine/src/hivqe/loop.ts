@@ -5,6 +5,14 @@ import { blockCircuit } from './ansatz/block-circuit.ts';
 import { orbitalChain } from './ansatz/chain.ts';
 import { ansatzProgram } from './ansatz/index.ts';
 import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
+import {
+  checkCheckpoint,
+  restoredHistory,
+  restoredSubspace,
+  toCheckpoint,
+  type CheckpointOptions,
+  type CheckpointOwner,
+} from './checkpoint.ts';
 import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
@@ -83,6 +91,7 @@ export async function runHiVqeLoop(
   cancel: CancelPoint,
   sampler?: Sampler,
   sources: StringSources = ALL_SOURCES,
+  checkpoint: CheckpointOptions = {},
 ): Promise<LoopResult> {
   const space: ActiveSpace = {
     norb: ham.norb,
@@ -95,6 +104,14 @@ export async function runHiVqeLoop(
     entanglement: params.ansatzEntanglement,
     reps: params.ansatzReps,
   });
+  const owner: CheckpointOwner = {
+    norb: ham.norb,
+    nalpha: ham.nalpha,
+    nbeta: ham.nbeta,
+    numParameters: program.numParameters,
+    seed: params.seed,
+  };
+  const resumed = checkpoint.resume === undefined ? null : checkCheckpoint(checkpoint.resume, owner);
   const rng = new Xoshiro128(params.seed);
   const theta = initialParameters(ham, program, rng);
   const spsa = new Spsa(rng, theta);
@@ -103,6 +120,10 @@ export async function runHiVqeLoop(
     params.convergenceAbstol,
     params.resetConvergenceCount,
   );
+  // A refining step gains far less than convergence_abstol, so that rule would end the stage after
+  // convergence_count iterations whatever they found: it goes on while the samples lower the energy.
+  const refiningRule = () =>
+    new ConvergenceRule(params.convergenceCount, MIN_GAIN, params.resetConvergenceCount);
   // The refining stage comes only after a handover stage that can end (see above).
   const staged = sources.sampling && sources.handover && params.convergenceCount > 0;
   let refining = false;
@@ -128,7 +149,11 @@ export async function runHiVqeLoop(
       `subspace of at most ${capStrings} strings per spin (${(capStrings ** 2).toLocaleString('en-US')} determinants)`,
   );
 
-  let current = await diagonalise(ham, [hartreeFock(space)[0]], null, cancel);
+  // On resume, the subspace's ground state comes back exactly (the next diagonalisation starts from it).
+  let current =
+    resumed === null
+      ? await diagonalise(ham, [hartreeFock(space)[0]], null, cancel)
+      : restoredSubspace(resumed);
   // Strings tried against the current subspace that did not make the cut: not offered again until the
   // subspace changes, so that at max_states each iteration tries different candidates.
   let rejected = new Set<number>();
@@ -136,7 +161,29 @@ export async function runHiVqeLoop(
   const tally: SampleTally = { kept: 0, repaired: 0, dropped: 0 };
   const provenance = emptyProvenance();
   let converged = false;
-  for (let iteration = 1; iteration <= params.maxIter && !converged; iteration++) {
+  if (resumed !== null) {
+    // The state after the checkpoint's iteration, the generator and SPSA's calibration included, so the
+    // run goes on as if never interrupted.
+    theta.set(resumed.theta);
+    rng.restore(resumed.rng);
+    spsa.calibratedRate = resumed.spsaRate;
+    refining = resumed.refining;
+    if (refining) rule = refiningRule();
+    rule.restore(resumed.rule);
+    converged = resumed.converged;
+    rejected = new Set(resumed.rejected);
+    for (const [x, count] of resumed.sampledSoFar) sampledSoFar.set(x, count);
+    for (const x of resumed.measuredSoFar) measuredSoFar.add(x);
+    history.push(...restoredHistory(resumed));
+    Object.assign(tally, resumed.tally);
+    addProvenance(provenance, resumed.provenance);
+    callbacks.onLog?.(`HI-VQE resumed after iteration ${resumed.iteration}`);
+  }
+  for (
+    let iteration = (resumed?.iteration ?? 0) + 1;
+    iteration <= params.maxIter && !converged;
+    iteration++
+  ) {
     let probes: [ProbeResult, ProbeResult] | null = null;
     if (shots !== null) {
       const { delta, size } = spsa.perturbation(iteration);
@@ -209,12 +256,27 @@ export async function runHiVqeLoop(
     if (converged && staged && !refining) {
       refining = true;
       converged = false;
-      // A refining step gains far less than convergence_abstol, so that rule would end the stage after
-      // convergence_count iterations whatever they found: it goes on while the samples lower the energy.
-      rule = new ConvergenceRule(params.convergenceCount, MIN_GAIN, params.resetConvergenceCount);
+      rule = refiningRule();
       rejected = new Set();
       callbacks.onLog?.(refiningLogLine(iteration, point));
     }
+    await checkpoint.save?.(
+      toCheckpoint(iteration, owner, {
+        theta,
+        rng: rng.state,
+        spsaRate: spsa.calibratedRate,
+        rule: rule.state,
+        refining,
+        converged,
+        current,
+        rejected,
+        sampledSoFar,
+        measuredSoFar,
+        history,
+        tally,
+        provenance,
+      }),
+    );
     await cancel.pause();
   }
   return {

@@ -23,6 +23,15 @@ export class Xoshiro128 {
     this.s3 = splitmix();
   }
 
+  /** The generator's position: restoring it (`restore`) continues the same sequence. */
+  get state(): [number, number, number, number] {
+    return [this.s0, this.s1, this.s2, this.s3];
+  }
+
+  restore(state: readonly number[]): void {
+    [this.s0, this.s1, this.s2, this.s3] = state.map((word) => word | 0);
+  }
+
   /** Uniform 32-bit unsigned integer. */
   nextUint32(): number {
     const result = Math.imul(rotl(Math.imul(this.s1, 5), 7), 9) >>> 0;

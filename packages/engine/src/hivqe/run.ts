@@ -2,6 +2,7 @@ import { buildHamiltonian, EngineInputError } from '../chem/index.ts';
 import { abortError, CancelPoint } from '../ci/cancel.ts';
 import { casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
 import type { IterationPoint } from '../types.ts';
+import type { CheckpointOptions } from './checkpoint.ts';
 import { checkRunLimits } from './limits.ts';
 import { runHiVqeLoop } from './loop.ts';
 import { DeviceGraph } from './native/device-graph.ts';
@@ -31,6 +32,12 @@ export interface RunOptions {
   handover?: boolean;
   /** CASCI energies computed before, reused for the same molecule, basis and orbital spaces (default: the process's). */
   references?: ReferenceCache;
+  /**
+   * Saves the HI-VQE loop's state after each iteration and/or resumes from a saved one: with the same
+   * hyperparameters (and shots, whether simulated or a `sampler`'s), a resumed run ends exactly as the
+   * uninterrupted one would. A checkpoint of another space or circuit is refused (EngineInputError).
+   */
+  checkpoint?: CheckpointOptions;
 }
 
 /** The outcome of a run; the CLI prints the same fields in snake_case. */
@@ -65,7 +72,17 @@ export async function runHiVqe(
   hyperparameters: Readonly<Record<string, unknown>>,
   options: RunOptions = {},
 ): Promise<EngineResult> {
-  const { method = 'hivqe', onIteration, onLog, signal, sampler, sampling, handover, references } = options;
+  const {
+    method = 'hivqe',
+    onIteration,
+    onLog,
+    signal,
+    sampler,
+    sampling,
+    handover,
+    references,
+    checkpoint,
+  } = options;
   const cancel = new CancelPoint(signal);
   try {
     if (sampling === false && handover === false)
@@ -78,6 +95,7 @@ export async function runHiVqe(
       sampling,
       handover,
       references,
+      checkpoint,
     });
   } catch (error) {
     if (signal?.aborted) throw abortError(signal.reason);
@@ -92,7 +110,7 @@ async function run(
   options: Omit<RunOptions, 'method'>,
 ): Promise<EngineResult> {
   const started = performance.now();
-  const { onLog, signal, sampler, sampling = true, handover = true, references } = options;
+  const { onLog, signal, sampler, sampling = true, handover = true, references, checkpoint } = options;
   await cancel.pause();
   if (method === 'hivqe') {
     // Refuse a run above the limits before the integrals, and a circuit that does not fit the device.
@@ -152,10 +170,16 @@ async function run(
   if (skipped !== null) onLog?.(`CASCI skipped: ${skipped}`);
   const reference = skipped === null ? await casciReference(ham, params, cancel, onLog, references) : null;
   const eCasci = reference?.energy ?? null;
-  const loop = await runHiVqeLoop(ham, params, params.exactEnergy ?? eCasci, options, cancel, sampler, {
-    sampling,
-    handover,
-  });
+  const loop = await runHiVqeLoop(
+    ham,
+    params,
+    params.exactEnergy ?? eCasci,
+    options,
+    cancel,
+    sampler,
+    { sampling, handover },
+    checkpoint,
+  );
   onLog?.(
     `HI-VQE ${loop.converged ? 'converged' : 'stopped at max_iter'} after ${loop.iterations} iterations: ` +
       `E = ${loop.energy.toFixed(10)} Ha with ${loop.numStates} determinants, ${elapsed().toFixed(2)} s`,

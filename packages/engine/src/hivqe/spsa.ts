@@ -35,6 +35,15 @@ export class Spsa {
     this.scale = Math.max(rms, MIN_SCALE);
   }
 
+  /** The learning rate once calibrated (null before): the only state SPSA gains while it runs. */
+  get calibratedRate(): number | null {
+    return this.learningRate;
+  }
+
+  set calibratedRate(rate: number | null) {
+    this.learningRate = rate;
+  }
+
   perturbation(iteration: number): { delta: Float64Array; size: number } {
     const delta = Float64Array.from({ length: this.dimension }, () => (this.rng.next() < 0.5 ? -1 : 1));
     return { delta, size: (PERTURBATION * this.scale) / iteration ** PERTURBATION_DECAY };

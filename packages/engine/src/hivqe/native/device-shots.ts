@@ -34,7 +34,9 @@ export class DeviceShots implements ShotSource {
       exportProgram(this.program, plus, this.sampler.device, `hivqe-it${iteration}-plus`),
       exportProgram(this.program, minus, this.sampler.device, `hivqe-it${iteration}-minus`),
     ];
-    const counts = await this.sampler.sample(circuits, this.shots, this.cancel.signal);
+    const counts = await this.sampler.sample(circuits, this.shots, this.cancel.signal, {
+      key: String(iteration),
+    });
     this.cancel.throwIfAborted();
     if (counts.length !== circuits.length) {
       throw new Error(

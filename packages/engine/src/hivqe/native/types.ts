@@ -28,8 +28,20 @@ export interface NativeDevice {
 /**
  * Runs circuits on a quantum computer (or anything that answers like one): `shots` shots of each circuit,
  * counts in the same order. Rejects when the service fails the job; honours `signal` by aborting it.
+ * `context` names the call within the run (a sampler may use it to find a job an interrupted run submitted).
  */
 export interface Sampler {
   device: NativeDevice;
-  sample(circuits: NativeCircuit[], shots: number, signal?: AbortSignal): Promise<Counts[]>;
+  sample(
+    circuits: NativeCircuit[],
+    shots: number,
+    signal?: AbortSignal,
+    context?: SampleContext,
+  ): Promise<Counts[]>;
+}
+
+/** Which call of a run a `sample` call is, so that a sampler can recognise a call a resumed run repeats. */
+export interface SampleContext {
+  /** Unique within a run and the same when a resumed run repeats the call: e.g. "7" or "7.2" (iteration, then call). */
+  key: string;
 }
