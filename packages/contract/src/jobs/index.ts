@@ -36,6 +36,7 @@ export * from './iqm-job-payload.ts';
 export * from './iqm-job-schemas.ts';
 export * from './job-form.ts';
 export * from './job-list-query.ts';
+export * from './braket-job-output.ts';
 export * from './job-result.ts';
 export * from './limits.ts';
 export * from './molecule.ts';

@@ -1,0 +1,11 @@
+export { startAwsStandIn, type AwsStandIn, type RecordedRequest, type StandInOptions } from './server.ts';
+export type { StandInJob } from './braket/jobs.ts';
+export { JOB_LOG_GROUP } from './braket/jobs.ts';
+export type { QuantumTaskRecord, TaskStatus } from './braket/tasks.ts';
+export { DEVICES, deviceCapabilities, type StandInDevice } from './braket/devices.ts';
+export type { Fault } from './faults.ts';
+export { validateAgainstModel, validationMessage } from './validation/model-validator.ts';
+export { DEFAULT_MODELS_DIR, ModelsMissingError, type ServiceName } from './validation/models.ts';
+export { translateJavaPattern, UntranslatablePatternError } from './validation/java-regex.ts';
+export { parseQasm, QasmError, type ParsedProgram } from './qasm/parse.ts';
+export { toNativeCircuit, SIMULATED_GATES } from './qasm/native.ts';
