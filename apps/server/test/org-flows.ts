@@ -55,18 +55,28 @@ export async function requestTransfer(t: TestApp, owner: TestUser, orgId: string
     target_email: target.email,
   });
   expect(res.statusCode, res.body).toBe(200);
+  return pendingTransferId(t, orgId, target);
+}
+
+/** The id of the transfer request pending for `target` in the organization, as their console reads it. */
+async function pendingTransferId(t: TestApp, orgId: string, target: TestUser) {
   const mine = await call(t.app, 'GET', '/auth/orgs/mine', target);
   const org = mine.json().organizations.find((o: { org_id: string }) => o.org_id === orgId);
   return org.pending_transfer.request_id as string;
 }
 
-/** A transfer as it completes: the owner asks, the target accepts. */
-export async function transferOwnership(t: TestApp, owner: TestUser, orgId: string, target: TestUser) {
-  const requestId = await requestTransfer(t, owner, orgId, target);
+/** `target` accepts the transfer request pending for them, whoever opened it. */
+export async function acceptTransfer(t: TestApp, target: TestUser, orgId: string) {
   const res = await call(t.app, 'POST', `/auth/orgs/${orgId}/transfer-request/accept`, target, {
-    request_id: requestId,
+    request_id: await pendingTransferId(t, orgId, target),
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A transfer as it completes: the owner asks, the target accepts. */
+export async function transferOwnership(t: TestApp, owner: TestUser, orgId: string, target: TestUser) {
+  await requestTransfer(t, owner, orgId, target);
+  await acceptTransfer(t, target, orgId);
 }
 
 /** An organization owned by a new user, with `count` new members. */

@@ -5,6 +5,7 @@ import { bearer, PASSWORD, post } from '../../../test/auth-flows.ts';
 import { appPerTest } from '../../../test/app-per-test.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import {
+  addMember,
   call,
   createOrg,
   makeUser,
@@ -48,10 +49,8 @@ describe('GET /auth/admin/all-users', () => {
     const tag = `pager${Date.now()}`;
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await makeUser(t, { tag }));
-    const { orgId } = await orgWithMembers(t, 0);
-    await call(t.app, 'PATCH', `/auth/orgs/${orgId}/members/${made[0].email}`, admin, {
-      role: 'organization_member',
-    });
+    const { owner, orgId } = await orgWithMembers(t, 0);
+    await addMember(t, owner, orgId, made[0]);
 
     const seen: string[] = [];
     let token: string | null = null;

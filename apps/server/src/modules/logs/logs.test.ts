@@ -4,6 +4,7 @@ import { bearer, PASSWORD, post } from '../../../test/auth-flows.ts';
 import { appPerTest } from '../../../test/app-per-test.ts';
 import { uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import {
+  acceptTransfer,
   addMember,
   call,
   createOrg,
@@ -111,6 +112,8 @@ describe('the audit log at /logs', () => {
       expect(res.statusCode, url).toBeLessThan(300);
       // Add Member invites; the member accepts (issue 24).
       if (index === 0) await addMember(t, owner, orgId, member);
+      // An administrator's role change to Owner is a transfer request; the member accepts it.
+      if (index === 5) await acceptTransfer(t, member, orgId);
     }
     const sentences = async (query: string) =>
       (await search(admin, query)).logs
@@ -123,7 +126,8 @@ describe('the audit log at /logs', () => {
       `${member.email} accepted the invitation to "Sentence Lab" as Member`,
       `${owner.email} allowed ${member.email} to create jobs in "Sentence Lab"`,
       `${owner.email} invited ${guest} to "Sentence Lab" as Owner`,
-      `${admin.email} made ${member.email} the Owner of "Sentence Lab"`,
+      `${admin.email} asked ${member.email} to take over the ownership of "Sentence Lab"`,
+      `${member.email} accepted the ownership of "Sentence Lab" from ${owner.email}`,
       `${member.email} stopped ${owner.email} from creating jobs in "Sentence Lab"`,
       `${member.email} removed ${owner.email} from "Sentence Lab"`,
     ]);
