@@ -80,6 +80,18 @@ const configSchema = z.object({
       .regex(CONTAINER_IMAGE_URI, CONTAINER_IMAGE_MESSAGE)
       .optional(),
   ),
+  /**
+   * Every AWS call's bounds (providers/aws/client-config.ts): the longest wait for a connection and for one
+   * attempt's answer, and the attempts (with backoff) before the request fails with 504 or the service's error.
+   */
+  AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /**
+   * Tests only: Braket, S3 and CloudWatch Logs of the customers' accounts at this URL (the local AWS stand-in)
+   * instead of AWS. STS is not redirected.
+   */
+  BRAKET_ENDPOINT_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** The job's execution role in the customer's account, as path and name after `role/`. */
   BRAKET_EXECUTION_ROLE_NAME: z.preprocess(
     emptyAsUndefined,
@@ -96,6 +108,14 @@ const configSchema = z.object({
   IQM_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** How often a running IQM job's status is polled. */
   IQM_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** One request to IQM Resonance, answer included, before it counts as lost (and is retried). */
+  IQM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** The longest one call to IQM Resonance may spend riding out 429, 5xx and lost connections. */
+  IQM_RETRY_BUDGET_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** The first wait before asking IQM again; it doubles with each attempt (with jitter), up to 30 s. */
+  IQM_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  /** The longest an IQM job may wait in IQM's queue before the run ends FAILED; unset: no limit. */
+  IQM_QUEUE_DEADLINE_S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   /** The account in the ARNs of local jobs. */
   LOCAL_ACCOUNT_ID: z
     .string()

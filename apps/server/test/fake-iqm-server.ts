@@ -1,17 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Counts, NativeCircuit } from '@hivqe/engine';
+import type { Counts, NativeCircuit, NativeInstruction } from '@hivqe/engine';
 
 /**
  * IQM Server (API v1) on 127.0.0.1, answering in the shapes IQM's own clients read (iqm-client's
  * iqm_server_client, QDMI-on-IQM, CUDA-Q's IQM helper; see decisions.md): Bearer token, jobs submitted per
- * quantum computer alias and then addressed by id, the statuses waiting → processing → completed, failed
- * (reasons in `errors`) or cancelled, counts as `{measurement_keys, counts}` per circuit, and the device as
- * the default calibration set's dynamic quantum architecture. It refuses what IQM Server refuses: other
+ * quantum computer alias and then addressed by id, the statuses waiting (with a `queue_position`) →
+ * processing → completed, failed (reasons in `errors`) or cancelled, counts as `{measurement_keys, counts}`
+ * per circuit, the device as the default calibration set's dynamic quantum architecture, and each quantum
+ * computer's health by its id. Circuits must be in today's format (`locus`, prx `angle`/`phase` in radians):
+ * the retired `qubits` and `angle_t`/`phase_t` are refused. It refuses what IQM Server refuses: other
  * paths (404), other methods (405), a missing or wrong token (401), a malformed circuit or one using
  * uncalibrated gates (400). Its routes are written out here rather than taken from the client's paths, so
- * that a wrong path in the client fails the tests.
+ * that a wrong path in the client fails the tests. Faults can be injected per request (an answer with any
+ * status and Retry-After, a connection dropped before or after the request is handled).
  */
 
 export interface FakeIqmDevice {
@@ -33,7 +36,13 @@ export interface FakeIqmServerOptions {
   computers?: Record<string, FakeIqmDevice>;
   /** Status polls a job answers before it ends: first 'waiting', then 'processing'. 1 unless given. */
   pollsBeforeReady?: number;
+  /** Polls a job waits in the queue first, its `queue_position` counting down to 1; 0 unless given. */
+  queuePolls?: number;
 }
+
+/** One injected fault: an answer instead of IQM's, or a connection dropped before or after IQM handles it. */
+export type FakeIqmFault =
+  { status: number; retryAfter?: string; body?: unknown } | { drop: 'before' | 'after' };
 
 export interface FakeIqmRequest {
   method: string;
@@ -46,6 +55,7 @@ export interface FakeIqmRequest {
 export interface FakeIqmJob {
   id: string;
   computer: string;
+  /** The circuits as the engine writes them (read back from IQM's format), for the executors and the tests. */
   circuits: NativeCircuit[];
   shots: number;
   /** The calibration set the submission named, if any. */
@@ -54,6 +64,10 @@ export interface FakeIqmJob {
   errors: string[];
   counts?: Counts[];
   statusPolls: number;
+  /** Polls it still waits in the queue. */
+  queued: number;
+  /** Its queue position as the last poll answered it, while it waits in the queue. */
+  position?: number;
 }
 
 export interface FakeIqmServer {
@@ -72,6 +86,16 @@ export interface FakeIqmServer {
   holdJobs(hold: boolean): void;
   /** The next request, whatever it is, is answered with this status and body instead: JSON, or text if a string. */
   answerNext(status: number, body?: unknown): void;
+  /** The next requests with this method and a path matching `path` meet these faults, one each, in order. */
+  injectFaults(method: string, path: RegExp, faults: FakeIqmFault[]): void;
+  /** Faults injected and not yet met. */
+  pendingFaults(): number;
+  /** While held, jobs stay in the queue at their position however often they are polled. */
+  holdQueue(hold: boolean): void;
+  /** The quantum computer's health as its endpoint answers it (healthy unless set). */
+  setHealth(alias: string, health: { healthy: boolean } & Record<string, unknown>): void;
+  /** Accepted submissions per circuit content (instructions and shots, names aside): more than 1 is a repeat. */
+  submissionsPerContent(): number[];
   close(): Promise<void>;
 }
 
@@ -93,13 +117,14 @@ const CZ_DEFAULT = 'tgss';
 
 /**
  * A classical stand-in for a quantum computer, for tests that need counts but no physics: prx with
- * angle_t ½ flips its qubit, anything else leaves it alone, and every shot measures the same bits.
+ * angle_t ½ (π radians on the wire) flips its qubit, anything else leaves it alone, and every shot measures
+ * the same bits.
  */
 export function flipExecutor(circuit: NativeCircuit, shots: number): Counts {
   const flipped = new Set<string>();
   let measured: string[] = [];
   for (const instruction of circuit.instructions) {
-    if (instruction.name === 'prx' && instruction.args.angle_t === 0.5) {
+    if (instruction.name === 'prx' && Math.abs(instruction.args.angle_t - 0.5) < 1e-12) {
       const [qubit] = instruction.qubits;
       if (flipped.has(qubit)) flipped.delete(qubit);
       else flipped.add(qubit);
@@ -124,24 +149,36 @@ export function flipCircuit(name: string, flips: string[], measured = ['QB1', 'Q
   };
 }
 
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 const refuse = (status: number, message: string): Answer => ({ status, body: { message } });
 
 export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise<FakeIqmServer> {
   const token = options.token ?? 'fake-iqm-token';
   const computers = options.computers ?? { garnet: GRID_2X3, emerald: GRID_2X3, sirius: GRID_2X3 };
   const calibrationSetIds = Object.fromEntries(Object.keys(computers).map((alias) => [alias, randomUUID()]));
+  const computerIds = Object.fromEntries(Object.keys(computers).map((alias) => [alias, randomUUID()]));
+  const health = new Map<string, { healthy: boolean } & Record<string, unknown>>();
   const pollsBeforeReady = options.pollsBeforeReady ?? 1;
   const requests: FakeIqmRequest[] = [];
   const jobs: FakeIqmJob[] = [];
+  const contents = new Map<string, number>();
   let nextFailure: string | undefined;
   const failures = new Map<string, string>();
   let held = false;
+  let queueHeld = false;
   let override: Answer | undefined;
+  const faults: Array<{ method: string; path: RegExp; fault: FakeIqmFault }> = [];
 
   function advance(job: FakeIqmJob): void {
     job.statusPolls++;
     if (ENDED.has(job.status)) return;
+    job.position = job.queued > 0 ? job.queued : undefined;
+    if (job.queued > 0) {
+      job.status = 'waiting';
+      if (!queueHeld) job.queued--;
+      job.statusPolls = 0;
+      return;
+    }
     if (held || job.statusPolls <= pollsBeforeReady) {
       job.status = job.statusPolls === 1 ? 'waiting' : 'processing';
       return;
@@ -165,6 +202,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     id: job.id,
     status: job.status,
     errors: job.errors.map((message) => ({ message })),
+    ...(job.status === 'waiting' && job.position !== undefined ? { queue_position: job.position } : {}),
   });
 
   function submit(alias: string, body: unknown): Answer {
@@ -172,16 +210,21 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     if (!device) return refuse(404, `Quantum computer not found: ${alias}`);
     const invalid = submissionError(body, device, calibrationSetIds[alias]);
     if (invalid) return refuse(400, invalid);
-    const submitted = body as { circuits: NativeCircuit[]; shots: number; calibration_set_id?: string };
+    const submitted = body as { circuits: WireCircuit[]; shots: number; calibration_set_id?: string };
+    const content = createHash('sha256')
+      .update(JSON.stringify([submitted.circuits.map((circuit) => circuit.instructions), submitted.shots]))
+      .digest('hex');
+    contents.set(content, (contents.get(content) ?? 0) + 1);
     const job: FakeIqmJob = {
       id: randomUUID(),
       computer: alias,
-      circuits: submitted.circuits,
+      circuits: submitted.circuits.map(fromWire),
       shots: submitted.shots,
       calibrationSetId: submitted.calibration_set_id,
       status: 'waiting',
       errors: [],
       statusPolls: 0,
+      queued: options.queuePolls ?? 0,
     };
     if (nextFailure !== undefined) failures.set(job.id, nextFailure);
     nextFailure = undefined;
@@ -212,7 +255,25 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     }
   }
 
+  function quantumComputers(path: string): Answer | undefined {
+    if (path === '/api/v1/quantum-computers') {
+      return {
+        status: 200,
+        body: {
+          quantum_computers: Object.keys(computers).map((alias) => ({ id: computerIds[alias], alias })),
+        },
+      };
+    }
+    const match = /^\/api\/v1\/quantum-computers\/([^/]+)\/health$/.exec(path);
+    if (!match) return undefined;
+    const alias = Object.keys(computers).find((candidate) => computerIds[candidate] === match[1]);
+    if (!alias) return refuse(404, `Quantum computer not found: ${match[1]}`);
+    return { status: 200, body: health.get(alias) ?? { healthy: true } };
+  }
+
   function route(method: string, path: string, body: unknown): Answer {
+    const computer = quantumComputers(path);
+    if (computer) return method === 'GET' ? computer : refuse(405, 'Method Not Allowed');
     const submission = /^\/api\/v1\/jobs\/([^/]+)\/circuit$/.exec(path);
     const job = /^\/api\/v1\/jobs\/([^/]+)(?:\/(artifacts\/measurement_counts|cancel))?$/.exec(path);
     const architecture = /^\/api\/v1\/calibration-sets\/([^/]+)\/([^/]+)\/dynamic-quantum-architecture$/.exec(
@@ -254,8 +315,23 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push({ method, path, headers: req.headers, body });
 
+    const faultAt = faults.findIndex((f) => f.method === method && f.path.test(path));
+    const fault = faultAt === -1 ? undefined : faults.splice(faultAt, 1)[0].fault;
+    if (fault && 'drop' in fault) {
+      // 'after': IQM has handled the request (a submission is accepted), but its answer never arrives.
+      if (fault.drop === 'after' && req.headers.authorization === `Bearer ${token}`)
+        route(method, path, body);
+      req.socket.destroy();
+      return;
+    }
     let answer: Answer;
-    if (override) {
+    if (fault) {
+      answer = {
+        status: fault.status,
+        body: fault.body ?? { message: `Injected ${fault.status}` },
+        ...(fault.retryAfter === undefined ? {} : { headers: { 'retry-after': fault.retryAfter } }),
+      };
+    } else if (override) {
       answer = override;
       override = undefined;
     } else if (req.headers.authorization !== `Bearer ${token}`) {
@@ -263,12 +339,15 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     } else {
       answer = route(method, path, body);
     }
+    const headers = answer.headers ?? {};
     if (answer.body === undefined) {
-      res.writeHead(answer.status).end();
+      res.writeHead(answer.status, headers).end();
     } else if (typeof answer.body === 'string') {
-      res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
+      res.writeHead(answer.status, { ...headers, 'content-type': 'text/plain' }).end(answer.body);
     } else {
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { ...headers, 'content-type': 'application/json' })
+        .end(JSON.stringify(answer.body));
     }
   }
 
@@ -297,6 +376,17 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     answerNext: (status, body) => {
       override = { status, body };
     },
+    injectFaults: (method, path, injected) => {
+      faults.push(...injected.map((fault) => ({ method, path, fault })));
+    },
+    pendingFaults: () => faults.length,
+    holdQueue: (hold) => {
+      queueHeld = hold;
+    },
+    setHealth: (alias, state) => {
+      health.set(alias, state);
+    },
+    submissionsPerContent: () => [...contents.values()],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -373,25 +463,69 @@ function submissionError(body: unknown, device: FakeIqmDevice, calibrationSetId:
   return null;
 }
 
+/** IQM's circuit format today: iqm-pulse's CircuitOperation (`name`, `locus`, `args`, `implementation`). */
+interface WireOperation {
+  name: string;
+  locus: string[];
+  args: Record<string, unknown>;
+  implementation?: string | null;
+}
+interface WireCircuit {
+  name: string;
+  instructions: WireOperation[];
+}
+
+const TURN = 2 * Math.PI;
+
+/** A checked circuit as the engine writes it, so that the executors run what IQM would. */
+function fromWire(circuit: WireCircuit): NativeCircuit {
+  return {
+    name: circuit.name,
+    instructions: circuit.instructions.map((op): NativeInstruction => {
+      switch (op.name) {
+        case 'prx':
+          return {
+            name: 'prx',
+            qubits: [op.locus[0]] as [string],
+            args: { angle_t: (op.args.angle as number) / TURN, phase_t: (op.args.phase as number) / TURN },
+          };
+        case 'cz':
+          return { name: 'cz', qubits: [op.locus[0], op.locus[1]] as [string, string], args: {} };
+        default:
+          return { name: 'measure', qubits: op.locus, args: { key: op.args.key as string } };
+      }
+    }),
+  };
+}
+
 function instructionError(instruction: unknown, device: FakeIqmDevice): string | null {
   if (!isObject(instruction) || !isObject(instruction.args))
     return 'an instruction must have a name and args';
-  const { name, qubits, args } = instruction;
-  if (
-    !Array.isArray(qubits) ||
-    qubits.length === 0 ||
-    qubits.some((qubit) => !device.qubits.includes(qubit))
-  ) {
-    return `${String(name)} acts on unknown qubits ${JSON.stringify(qubits)}`;
+  const { name, locus, args, implementation } = instruction;
+  if ('qubits' in instruction) {
+    return `${String(name)}: instructions name their qubits in locus; qubits is the retired format`;
   }
+  if (implementation !== undefined && implementation !== null && typeof implementation !== 'string') {
+    return `${String(name)}: implementation must be a string or null`;
+  }
+  if (
+    !Array.isArray(locus) ||
+    locus.length === 0 ||
+    locus.some((qubit) => !device.qubits.includes(qubit as string))
+  ) {
+    return `${String(name)} acts on unknown qubits ${JSON.stringify(locus)}`;
+  }
+  const qubits = locus as string[];
   if (new Set(qubits).size !== qubits.length) return `${String(name)} repeats a qubit`;
   switch (name) {
-    case 'prx':
+    case 'prx': {
       if (qubits.length !== 1) return 'prx acts on one qubit';
-      if (!Number.isFinite(args.angle_t) || !Number.isFinite(args.phase_t)) {
-        return 'prx needs numeric angle_t and phase_t';
+      const keys = Object.keys(args).sort().join(',');
+      if (keys !== 'angle,phase' || !Number.isFinite(args.angle) || !Number.isFinite(args.phase)) {
+        return `prx takes numeric angle and phase (radians), got ${JSON.stringify(args)}`;
       }
       return null;
+    }
     case 'cz': {
       if (qubits.length !== 2) return 'cz acts on two qubits';
       if (Object.keys(args).length !== 0) return 'cz takes no arguments';

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseHiVqeParams, runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
 import type { StoredRunResult } from '../db/schema/jobs.ts';
-import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns, type EngineRun } from '../providers/quantum/local/engine-runs.ts';
+import { openIqmClient } from './iqm-connection.ts';
+import { iqmProgress } from './iqm-progress.ts';
 import { guardMemory, MemoryLimitError } from './memory-guard.ts';
 import { memoryExceeded } from './memory-limit.ts';
 import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
@@ -62,6 +63,15 @@ const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | nu
 /** Several molecules (an IQM bond scan) run one after the other; their cost-function calls keep counting. */
 async function runJob(): Promise<void> {
   const sampler = iqm === undefined ? undefined : await iqmSampler(iqm);
+  try {
+    await runMolecules(sampler);
+  } finally {
+    const lost = progress.summary();
+    if (lost !== null) send({ type: 'log', line: lost });
+  }
+}
+
+async function runMolecules(sampler: Sampler | undefined): Promise<void> {
   let calls = 0;
   for (const run of engineRuns(kind, hyperparameters)) {
     if (run.label !== null) send({ type: 'log', line: run.label });
@@ -94,12 +104,20 @@ function reportNewReferences(): void {
   }
 }
 
-/** Shots from the user's IQM quantum computer; the runner hears of each IQM job so it can abort it. */
+/** What IQM Resonance made the run wait through, told as it happens and summed up at the end. */
+const progress = iqmProgress((line) => send({ type: 'log', line }));
+
+/**
+ * Shots from the user's IQM quantum computer, asked first whether it is healthy; the runner hears of each
+ * IQM job so it can abort it.
+ */
 async function iqmSampler(connection: IqmConnection): Promise<Sampler> {
-  const { computer, pollMs } = connection;
-  const sampler = await createIqmSampler(new IqmClient(connection), {
+  const { computer, pollMs, queueDeadlineMs } = connection;
+  const sampler = await createIqmSampler(openIqmClient(connection, progress.onRetry), {
     pollMs,
+    ...(queueDeadlineMs === undefined ? {} : { queueDeadlineMs }),
     onJob: (id) => send({ type: 'remote-job', id }),
+    onQueue: progress.onQueue,
   });
   send({
     type: 'log',

@@ -30,6 +30,7 @@ import { PROVIDER_SETTINGS_BOX } from '../modules/account/sealed-fields.ts';
 import { IQM_UNAUTHORIZED_MESSAGE } from '../providers/quantum/iqm/iqm-client.ts';
 import { Keyring } from '../providers/secrets/keyring.ts';
 import type { RunnerTimings } from './local-runner.ts';
+import type { IqmLimits } from './thread-protocol.ts';
 import { createLocalRunner } from './start-runner.ts';
 
 const TIMINGS: RunnerTimings = {
@@ -60,24 +61,39 @@ const RECALIBRATED_GARNET: FakeIqmDevice = {
 
 const later = cleanupAfterEach();
 
+/** The seed of a circuit's shots, by what it is: the same circuit draws the same shots, in any run. */
+function seedOf(seeds: Map<string, number>, circuit: NativeCircuit): number {
+  const content = JSON.stringify(circuit.instructions);
+  if (!seeds.has(content)) seeds.set(content, seeds.size);
+  return seeds.get(content)!;
+}
+
 /**
  * IQM Resonance on 127.0.0.1 running circuits on the engine's exact simulator, an app that sends IQM jobs
  * there, and a runner (in the app's process) that opens the owners' keys with the app's keyring.
  */
 async function setup(
   garnet = GARNET,
+  options: { queuePolls?: number; limits?: Partial<IqmLimits> } = {},
 ): Promise<{ t: TestApp; iqm: FakeIqmServer; database: Database; user: TestUser }> {
-  let seed = 0;
+  // Each circuit IQM runs draws the next seed: a run that repeats no circuit draws the same shots.
+  const seeds = new Map<string, number>();
   const iqm = await startFakeIqmServer({
     token: API_KEY,
     computers: { garnet },
-    execute: (circuit: NativeCircuit, shots: number) => sampleNative(circuit, garnet.qubits, shots, seed++),
+    queuePolls: options.queuePolls,
+    execute: (circuit: NativeCircuit, shots: number) =>
+      sampleNative(circuit, garnet.qubits, shots, seedOf(seeds, circuit)),
   });
   const database = await openTestDatabase();
   const keyring = Keyring.random();
   const runner = createLocalRunner(database.db, silentLogger, TIMINGS, {
     baseUrl: iqm.baseUrl,
     pollMs: 10,
+    requestTimeoutMs: 5_000,
+    retryBudgetMs: 30_000,
+    retryBaseDelayMs: 20,
+    ...options.limits,
     keys: new IqmKeys(new AccountSettingsRepo(database.db), keyring.box(PROVIDER_SETTINGS_BOX)),
   });
   const t = await createTestApp({ jobRunner: runner, keyring, iqmConfigured: true }, database);
@@ -229,5 +245,130 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     expect(iqm.requests).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/v1/jobs/${waiting.id}/cancel` }),
     );
+  });
+  it('rides out 429s, bursts of 5xx and dropped connections on every call: same energy, no circuit run twice', async () => {
+    const energyOf = async (inject: (iqm: FakeIqmServer) => void) => {
+      const { t, iqm, database, user } = await setup();
+      await registerKey(t, user);
+      inject(iqm);
+      const { job_arn } = await createIqmJob(t, user);
+      const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 120_000);
+      expect(done.failureReason).toBeNull();
+      expect(iqm.pendingFaults()).toBe(0);
+      const logs = await logsOf(t, user, job_arn);
+      return {
+        logs,
+        // Each molecule's energies (to 1e-10 Ha), without the timings.
+        energy: logs
+          .filter((line) => line.startsWith('Result: E(HI-VQE) = '))
+          .map((line) => line.split(';')[0]),
+        // A bond scan runs the same circuits for each molecule: what counts is that no more are run.
+        submissions: iqm.submissionsPerContent().sort(),
+        jobs: iqm.jobs.length,
+      };
+    };
+    const calm = await energyOf(() => undefined);
+    const stormy = await energyOf((iqm) => {
+      iqm.injectFaults('GET', /^\/api\/v1\/quantum-computers$/, [{ status: 503 }]);
+      iqm.injectFaults('GET', /dynamic-quantum-architecture$/, [
+        { status: 429 },
+        { status: 429, retryAfter: '1' },
+      ]);
+      iqm.injectFaults('POST', /\/circuit$/, [
+        { status: 503 },
+        { status: 503 },
+        { status: 502 },
+        { status: 429 },
+      ]);
+      iqm.injectFaults('GET', /^\/api\/v1\/jobs\/[^/]+$/, [
+        { drop: 'before' },
+        { drop: 'after' },
+        { status: 503 },
+        { status: 500 },
+        { status: 504 },
+      ]);
+      iqm.injectFaults('GET', /measurement_counts$/, [{ drop: 'after' }, { status: 503, retryAfter: '0' }]);
+    });
+
+    expect(stormy.energy.length).toBeGreaterThan(0);
+    expect(stormy.energy).toEqual(calm.energy);
+    expect(stormy.jobs).toBe(calm.jobs);
+    expect(stormy.submissions).toEqual(calm.submissions);
+    expect(stormy.logs).toContainEqual(
+      'IQM Resonance answered 429 to GET /api/v1/calibration-sets/garnet/default/dynamic-quantum-architecture: ' +
+        'Injected 429; asking again in 1.0 s (attempt 3)',
+    );
+    expect(stormy.logs).toContainEqual(
+      expect.stringMatching(
+        /^IQM Resonance: 14 retried requests, \d+\.\d s lost; \d+ jobs queued, \d+\.\d s waited$/,
+      ),
+    );
+    expect(calm.logs.some((line) => line.includes('retried request'))).toBe(false);
+  }, 120_000);
+
+  it('shows an IQM job waiting in the queue, its place and the time waited', async () => {
+    const { t, database, user } = await setup(GARNET, { queuePolls: 3 });
+    await registerKey(t, user);
+    const { job_arn } = await createIqmJob(t, user);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    expect(done.failureReason).toBeNull();
+    const logs = await logsOf(t, user, job_arn);
+    expect(logs).toContainEqual(
+      expect.stringMatching(
+        /^IQM job [\w-]+ waits in IQM Resonance's queue at position 3, \d+\.\d s so far$/,
+      ),
+    );
+    expect(logs).toContainEqual(
+      expect.stringMatching(/^IQM job [\w-]+ waits in IQM Resonance's queue at position 1/),
+    );
+    expect(logs).toContainEqual(expect.stringMatching(/^IQM job [\w-]+ left the queue after \d+\.\d s$/));
+    expect(logs).toContainEqual(expect.stringMatching(/^IQM Resonance: \d+ jobs queued, \d+\.\d s waited$/));
+  });
+
+  it('ends the run FAILED with the reason when the queue does not move within the operator’s deadline', async () => {
+    const { t, iqm, database, user } = await setup(GARNET, {
+      queuePolls: 1,
+      limits: { queueDeadlineMs: 300 },
+    });
+    await registerKey(t, user);
+    iqm.holdQueue(true);
+    const { job_arn } = await createIqmJob(t, user);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    expect(failed.status).toBe('FAILED');
+    const [job] = iqm.jobs;
+    expect(failed.failureReason).toMatch(
+      new RegExp(
+        `^IQM job ${job.id} waited in IQM Resonance's queue for \\d+\\.\\d s \\(still at position 1\\), longer than this server allows \\(0\\.3 s, IQM_QUEUE_DEADLINE_S\\); it was cancelled$`,
+      ),
+    );
+    expect(job.status).toBe('cancelled');
+    expect(iqm.jobs).toHaveLength(1);
+  });
+
+  it('ends the run at once, before submitting anything, when IQM says the quantum computer is down', async () => {
+    const { t, iqm, database, user } = await setup();
+    await registerKey(t, user);
+    iqm.setHealth('garnet', { healthy: false, message: 'Garnet is under maintenance until 14:00 UTC' });
+    const { job_arn } = await createIqmJob(t, user);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    expect(failed.failureReason).toBe(
+      'IQM Resonance reports the quantum computer is not available: Garnet is under maintenance until 14:00 UTC',
+    );
+    expect(iqm.requests.map(({ path }) => path)).not.toContainEqual(
+      expect.stringMatching(/circuit$|architecture$/),
+    );
+  });
+
+  it('does not submit again when the answer to a submission is lost after IQM took it', async () => {
+    const { t, iqm, database, user } = await setup();
+    await registerKey(t, user);
+    iqm.injectFaults('POST', /\/circuit$/, [{ drop: 'after' }]);
+    const { job_arn } = await createIqmJob(t, user);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    expect(failed.failureReason).toMatch(
+      /IQM may have accepted the job before its answer was lost; it is not submitted again/,
+    );
+    expect(iqm.jobs).toHaveLength(1);
+    expect(iqm.requests.filter(({ method }) => method === 'POST')).toHaveLength(1);
   });
 });

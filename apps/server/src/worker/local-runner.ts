@@ -8,14 +8,20 @@ import { rememberReference, type ReferenceCache } from '@hivqe/engine';
 import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { estimateMb, jobMemoryEstimate } from '../modules/jobs/memory-refusal.ts';
-import { IqmClient } from '../providers/quantum/iqm/iqm-client.ts';
 import type { JobOutputRepo } from './job-output.ts';
 import { sweepLostRunners } from './lease-sweeper.ts';
 import { memoryExceeded, threadMemoryLimitMb } from './memory-limit.ts';
 import { QUEUE_MESSAGES, RUNNER_BACKENDS, type JobOutcome, type JobQueue } from './queue.ts';
 import { armRunDeadline } from './run-deadline.ts';
 import { RunOutput } from './run-output.ts';
-import type { IqmConnection, ThreadCommand, ThreadInput, ThreadMessage } from './thread-protocol.ts';
+import { openIqmClient } from './iqm-connection.ts';
+import type {
+  IqmConnection,
+  IqmLimits,
+  ThreadCommand,
+  ThreadInput,
+  ThreadMessage,
+} from './thread-protocol.ts';
 
 export interface RunnerTimings {
   /** Jobs run at once. */
@@ -33,9 +39,8 @@ export interface RunnerTimings {
 }
 
 /** IQM Resonance, for runners that take IQM jobs (IQM_BASE_URL); the key is the job owner's. */
-export interface IqmRunnerSettings {
+export interface IqmRunnerSettings extends IqmLimits {
   baseUrl: string;
-  pollMs: number;
   keys: Pick<IqmKeys, 'keyFor'>;
 }
 
@@ -298,8 +303,9 @@ export class LocalRunner implements RunnerControl {
     };
     const { iqm } = this.deps;
     if (job.backend !== 'iqm' || !iqm) return input;
-    const token = await iqm.keys.keyFor(job.userId);
-    return { ...input, iqm: { baseUrl: iqm.baseUrl, token, computer: job.device, pollMs: iqm.pollMs } };
+    const { keys, ...settings } = iqm;
+    const token = await keys.keyFor(job.userId);
+    return { ...input, iqm: { ...settings, token, computer: job.device } };
   }
 
   /** A job that cannot start (its owner's IQM key is gone): failed with the reason, not retried. */
@@ -326,7 +332,7 @@ export class LocalRunner implements RunnerControl {
     if (remote === null || !run.iqm) return;
     run.remoteJob = null;
     try {
-      await new IqmClient(run.iqm).abort(remote);
+      await openIqmClient(run.iqm).abort(remote);
     } catch (error) {
       this.deps.log.warn({ err: error, job: run.job.jobArn, iqmJob: remote }, 'could not abort the IQM job');
     }

@@ -28,6 +28,12 @@ export const runnerIqm = (config: Config, db: Db, keyring: Keyring): IqmRunnerSe
     : {
         baseUrl: config.IQM_BASE_URL,
         pollMs: config.IQM_POLL_MS,
+        requestTimeoutMs: config.IQM_REQUEST_TIMEOUT_MS,
+        retryBudgetMs: config.IQM_RETRY_BUDGET_S * 1000,
+        retryBaseDelayMs: config.IQM_RETRY_BASE_MS,
+        ...(config.IQM_QUEUE_DEADLINE_S === undefined
+          ? {}
+          : { queueDeadlineMs: config.IQM_QUEUE_DEADLINE_S * 1000 }),
         keys: new IqmKeys(new AccountSettingsRepo(db), keyring.box(PROVIDER_SETTINGS_BOX)),
       };
 

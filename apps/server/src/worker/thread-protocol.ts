@@ -13,13 +13,22 @@ export interface ThreadInput {
   memory: { estimateMb: number; limitMb: number };
 }
 
+/** How a runner talks to IQM Resonance: the operator's settings (IQM_* in config.ts). */
+export interface IqmLimits {
+  pollMs: number;
+  requestTimeoutMs: number;
+  retryBudgetMs: number;
+  retryBaseDelayMs: number;
+  /** The longest an IQM job may wait in IQM's queue; no limit if absent. */
+  queueDeadlineMs?: number;
+}
+
 /** One user's quantum computer on IQM Resonance, with their API key. */
-export interface IqmConnection {
+export interface IqmConnection extends IqmLimits {
   baseUrl: string;
   token: string;
   /** garnet, emerald or sirius: the job's device. */
   computer: string;
-  pollMs: number;
 }
 
 /** What the runner tells a running thread: stop the run, aborting its IQM job in flight. */

@@ -30,17 +30,19 @@ let fake: FakeIqmServer;
 let client: IqmClient;
 beforeEach(async () => {
   fake = await startFakeIqmServer({ execute: flipExecutor, pollsBeforeReady: 2 });
-  client = new IqmClient({ baseUrl: fake.baseUrl, token: fake.token, computer: 'garnet' });
+  client = new IqmClient({ ...garnet(), retry: { baseDelayMs: 1 } });
 });
 afterEach(async () => {
   await fake.close();
 });
 
 const API = '/api/v1';
+const garnet = () => ({ baseUrl: fake.baseUrl, token: fake.token, computer: 'garnet' });
+const TURN = 2 * Math.PI;
 
 /** Polls a job on the fake until it has ended. */
-async function ended(id: string): Promise<void> {
-  while (!['completed', 'failed', 'cancelled'].includes((await client.status(id)).status));
+async function ended(id: string, by = client): Promise<void> {
+  while (!['completed', 'failed', 'cancelled'].includes((await by.status(id)).status));
 }
 
 describe('IqmClient', () => {
@@ -53,21 +55,32 @@ describe('IqmClient', () => {
     expect(request).toMatchObject({ method: 'POST', path: `${API}/jobs/garnet/circuit` });
     expect(request.headers.authorization).toBe(`Bearer ${fake.token}`);
     expect(request.headers['content-type']).toBe('application/json');
+    // IQM's format today: locus, implementation left to the calibration, prx in radians.
     expect(request.body).toEqual({
       circuits: [
         {
           name: 'bell',
           instructions: [
-            { name: 'prx', qubits: ['QB1'], args: { angle_t: 0.25, phase_t: 0.25 } },
-            { name: 'cz', qubits: ['QB1', 'QB2'], args: {} },
-            { name: 'measure', qubits: ['QB1', 'QB2'], args: { key: 'm' } },
+            {
+              name: 'prx',
+              implementation: null,
+              locus: ['QB1'],
+              args: { angle: 0.25 * TURN, phase: 0.25 * TURN },
+            },
+            { name: 'cz', implementation: null, locus: ['QB1', 'QB2'], args: {} },
+            { name: 'measure', implementation: null, locus: ['QB1', 'QB2'], args: { key: 'm' } },
           ],
         },
         {
           name: 'flip',
           instructions: [
-            { name: 'prx', qubits: ['QB2'], args: { angle_t: 0.5, phase_t: 0.25 } },
-            { name: 'measure', qubits: ['QB1', 'QB2'], args: { key: 'm' } },
+            {
+              name: 'prx',
+              implementation: null,
+              locus: ['QB2'],
+              args: { angle: Math.PI, phase: Math.PI / 2 },
+            },
+            { name: 'measure', implementation: null, locus: ['QB1', 'QB2'], args: { key: 'm' } },
           ],
         },
       ],
@@ -79,7 +92,17 @@ describe('IqmClient', () => {
   it('sends only what IQM takes, whatever else the circuits carry, and no calibration set unless given', async () => {
     const circuit = { ...flipCircuit('extra', []), layout: 'not for IQM' } as NativeCircuit;
     await client.submit([circuit], 5);
-    expect(fake.requests[0].body).toEqual({ circuits: [flipCircuit('extra', [])], shots: 5 });
+    expect(fake.requests[0].body).toEqual({
+      circuits: [
+        {
+          name: 'extra',
+          instructions: [
+            { name: 'measure', implementation: null, locus: ['QB1', 'QB2'], args: { key: 'm' } },
+          ],
+        },
+      ],
+      shots: 5,
+    });
   });
 
   it('reads the status of a job as IQM moves it along, at the job path', async () => {
@@ -284,19 +307,22 @@ describe('IqmClient', () => {
   });
 
   it('takes the reason from {message}, {detail}, a list of {msg} or plain text when IQM answers so', async () => {
-    fake.answerNext(503, { message: 'Maintenance until 14:00 UTC', detail: 'unused' });
+    fake.answerNext(403, { message: 'Your project has run out of credits', detail: 'unused' });
     await expect(client.status('x')).rejects.toMatchObject({
-      status: 503,
-      message: `IQM Resonance answered 503 to GET ${API}/jobs/x: Maintenance until 14:00 UTC`,
+      status: 403,
+      message: `IQM Resonance answered 403 to GET ${API}/jobs/x: Your project has run out of credits`,
     });
-    fake.answerNext(500, { detail: 'Internal error' });
-    await expect(client.status('x')).rejects.toThrow(/500 to GET \/api\/v1\/jobs\/x: Internal error$/);
+    fake.answerNext(409, { detail: 'Job is not running' });
+    await expect(client.abort('x')).rejects.toThrow(
+      /409 to POST \/api\/v1\/jobs\/x\/cancel: Job is not running$/,
+    );
     fake.answerNext(422, { detail: [{ loc: ['body', 'shots'], msg: 'Input should be positive' }] });
     await expect(client.submit([BELL], 10)).rejects.toThrow(
       /422 to POST \/api\/v1\/jobs\/garnet\/circuit: Input should be positive$/,
     );
-    fake.answerNext(502, 'Bad gateway');
-    await expect(client.status('x')).rejects.toThrow(/502 to GET \/api\/v1\/jobs\/x: Bad gateway$/);
+    fake.answerNext(400, 'Bad request');
+    await expect(client.status('x')).rejects.toThrow(/400 to GET \/api\/v1\/jobs\/x: Bad request$/);
+    expect(fake.requests).toHaveLength(4);
   });
 
   it('refuses an answer that is not what the API documents', async () => {
@@ -317,14 +343,25 @@ describe('IqmClient', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const baseUrl = `http://127.0.0.1:${port}`;
-    const unreachable = new IqmClient({ baseUrl, token: 'secret-token-99', computer: 'garnet' });
-
-    const error = await unreachable.status('x').catch((caught: unknown) => caught);
-    expect(error).toMatchObject({
-      status: null,
-      message: `Could not reach IQM Resonance at ${baseUrl}: ECONNREFUSED`,
+    const unreachable = new IqmClient({
+      baseUrl,
+      token: 'secret-token-99',
+      computer: 'garnet',
+      retry: { baseDelayMs: 5, budgetMs: 40 },
     });
-    expect(String((error as Error).stack)).not.toContain('secret-token-99');
+
+    for (const call of [() => unreachable.status('x'), () => unreachable.submit([BELL], 10)]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        status: null,
+        message: expect.stringMatching(
+          new RegExp(
+            `^Could not reach IQM Resonance at ${baseUrl}: ECONNREFUSED \\(gave up after [2-9] attempts`,
+          ),
+        ),
+      });
+      expect(String((error as Error).stack)).not.toContain('secret-token-99');
+    }
   });
 
   it('gives up on a request IQM does not answer in time', async () => {
@@ -333,11 +370,14 @@ describe('IqmClient', () => {
       token: 't',
       computer: 'garnet',
       timeoutMs: 20,
+      retry: { baseDelayMs: 5, budgetMs: 60 },
       fetch: hanging,
     });
     await expect(slow.status('x')).rejects.toMatchObject({
       status: null,
-      message: 'IQM Resonance at https://iqm.test did not answer GET /api/v1/jobs/x within 20 ms',
+      message: expect.stringMatching(
+        /^IQM Resonance at https:\/\/iqm\.test did not answer GET \/api\/v1\/jobs\/x within 20 ms \(gave up after [2-9] attempts/,
+      ),
     });
   });
 
@@ -365,6 +405,160 @@ describe('IqmClient', () => {
   });
 });
 
+/** A clock whose waits take no time: it records them and moves on, as if they had passed. */
+function fakeClock(start = Date.parse('2026-11-28T08:00:00Z')) {
+  let now = start;
+  const waits: number[] = [];
+  return {
+    waits,
+    clock: {
+      now: () => now,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        now += ms;
+      },
+    },
+  };
+}
+
+const JOB_PATH = /^\/api\/v1\/jobs\/[^/]+$/;
+const SUBMIT_PATH = /^\/api\/v1\/jobs\/garnet\/circuit$/;
+const posts = () =>
+  fake.requests.filter((request) => request.method === 'POST' && SUBMIT_PATH.test(request.path));
+
+describe('IqmClient riding out a bad minute', () => {
+  it("waits as long as a 429's Retry-After says (seconds or a date), else backs off with jitter, and submits once", async () => {
+    const { clock, waits } = fakeClock();
+    const events: string[] = [];
+    const patient = new IqmClient({
+      ...garnet(),
+      retry: {
+        clock,
+        random: () => 0.5,
+        onRetry: (event) => events.push(`${event.attempt}:${event.waitMs}`),
+      },
+    });
+    fake.injectFaults('POST', SUBMIT_PATH, [
+      { status: 429, retryAfter: '7' },
+      { status: 429, retryAfter: 'Sat, 28 Nov 2026 08:00:19 GMT' },
+      { status: 429 },
+      { status: 429 },
+    ]);
+    const id = await patient.submit([BELL], 10);
+
+    // 7 s; the date, 12 s after the first wait ended; then the backoff of attempts 3 and 4 (500 ms × 2^(n−1)),
+    // half of it fixed and half jittered.
+    expect(waits).toEqual([7000, 12_000, 1500, 3000]);
+    expect(events).toEqual(['1:7000', '2:12000', '3:1500', '4:3000']);
+    expect(posts()).toHaveLength(5);
+    expect(fake.jobs.map((job) => job.id)).toEqual([id]);
+    expect(fake.submissionsPerContent()).toEqual([1]);
+  });
+
+  it('rides out a burst of 503s and 502s on submit, device, status, counts and cancel', async () => {
+    const { clock } = fakeClock();
+    const patient = new IqmClient({ ...garnet(), retry: { clock } });
+    const burst = [{ status: 503 }, { status: 502 }, { status: 503, retryAfter: '2' }];
+    fake.injectFaults('POST', SUBMIT_PATH, burst);
+    const id = await patient.submit([BELL], 10);
+    fake.injectFaults('GET', /dynamic-quantum-architecture$/, burst);
+    expect((await patient.calibratedDevice()).device.qubits).toHaveLength(6);
+    fake.injectFaults('GET', JOB_PATH, [...burst, { status: 500 }, { status: 504 }]);
+    await ended(id, patient);
+    fake.injectFaults('GET', /measurement_counts$/, burst);
+    expect(await patient.counts(id)).toHaveLength(1);
+    fake.injectFaults('POST', /\/cancel$/, burst);
+    await patient.abort(id);
+    expect(fake.pendingFaults()).toBe(0);
+    expect(fake.submissionsPerContent()).toEqual([1]);
+  });
+
+  it('asks again when a connection drops before or after a read, and on a 408', async () => {
+    const id = await client.submit([BELL], 10);
+    fake.injectFaults('GET', JOB_PATH, [{ drop: 'before' }, { drop: 'after' }, { status: 408 }]);
+    expect(await client.status(id)).toMatchObject({ status: expect.any(String) });
+    expect(fake.pendingFaults()).toBe(0);
+  });
+
+  it('never submits again after an answer that may have been lost once IQM took the job', async () => {
+    fake.injectFaults('POST', SUBMIT_PATH, [{ drop: 'after' }]);
+    const lost = await client.submit([BELL], 10).catch((caught: unknown) => caught);
+    expect(lost).toMatchObject({
+      status: null,
+      message: expect.stringMatching(
+        /IQM may have accepted the job before its answer was lost; it is not submitted again/,
+      ),
+    });
+    expect(fake.jobs).toHaveLength(1);
+
+    fake.injectFaults('POST', SUBMIT_PATH, [{ status: 500 }, { status: 504 }]);
+    await expect(client.submit([BELL], 10)).rejects.toMatchObject({ status: 500 });
+    await expect(client.submit([BELL], 10)).rejects.toMatchObject({ status: 504 });
+    expect(posts()).toHaveLength(3);
+  });
+
+  it('fails at once with IQM’s message on a refusal that cannot succeed', async () => {
+    fake.injectFaults('GET', JOB_PATH, [{ status: 403, body: { detail: 'Quota exceeded for project' } }]);
+    await expect(client.status('x')).rejects.toMatchObject({
+      status: 403,
+      message: `IQM Resonance answered 403 to GET ${API}/jobs/x: Quota exceeded for project`,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('stops at once when Retry-After is beyond the time a call may take', async () => {
+    const { clock, waits } = fakeClock();
+    const bounded = new IqmClient({ ...garnet(), retry: { clock, budgetMs: 60_000 } });
+    fake.injectFaults('GET', JOB_PATH, [{ status: 429, retryAfter: '3600' }]);
+    await expect(bounded.status('x')).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(
+        /\(gave up after 1 attempt in 0\.0 s; IQM asked to wait 3600\.0 s more\)$/,
+      ),
+    });
+    expect(waits).toEqual([]);
+  });
+});
+
+describe('IqmClient health and queue', () => {
+  it('asks the quantum computer’s health by the id the list of computers gives its alias', async () => {
+    expect(await client.health()).toEqual({ healthy: true });
+    expect(fake.requests.map(({ path }) => path)).toEqual([
+      `${API}/quantum-computers`,
+      expect.stringMatching(/^\/api\/v1\/quantum-computers\/[0-9a-f-]{36}\/health$/),
+    ]);
+    fake.setHealth('garnet', { healthy: false, message: 'Scheduled maintenance until 12:00 UTC' });
+    expect(await client.health()).toEqual({
+      healthy: false,
+      reason: 'Scheduled maintenance until 12:00 UTC',
+    });
+    fake.setHealth('garnet', { healthy: false });
+    expect(await client.health()).toEqual({ healthy: false, reason: 'IQM reports it as not healthy' });
+  });
+
+  it('leaves health unknown on a server without the endpoint, and refuses an alias IQM does not list', async () => {
+    fake.injectFaults('GET', /\/health$/, [{ status: 404, body: { detail: 'Not Found' } }]);
+    expect(await client.health()).toEqual({ healthy: 'unknown' });
+    const nowhere = new IqmClient({ ...garnet(), computer: 'nowhere' });
+    await expect(nowhere.health()).rejects.toThrow(
+      'IQM Resonance has no quantum computer nowhere (it has: garnet, emerald, sirius)',
+    );
+  });
+
+  it('gives a waiting job’s queue position', async () => {
+    const queued = await startFakeIqmServer({ execute: flipExecutor, queuePolls: 2 });
+    try {
+      const waiting = new IqmClient({ baseUrl: queued.baseUrl, token: queued.token, computer: 'garnet' });
+      const id = await waiting.submit([BELL], 10);
+      expect(await waiting.status(id)).toEqual({ status: 'waiting', queuePosition: 2 });
+      expect(await waiting.status(id)).toEqual({ status: 'waiting', queuePosition: 1 });
+      expect(await waiting.status(id)).toEqual({ status: 'waiting' });
+    } finally {
+      await queued.close();
+    }
+  });
+});
+
 describe('fake IQM server', () => {
   const raw = (method: string, path: string, body?: string, token = fake.token) =>
     fetch(`${fake.baseUrl}${path}`, {
@@ -377,6 +571,41 @@ describe('fake IQM server', () => {
     const res = await raw('POST', `${API}/jobs/garnet/circuit`, '{"circuits": [');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'The body must be a JSON object' });
+  });
+
+  it('refuses circuits in the retired format: qubits instead of locus, prx in full turns', async () => {
+    const submit = (instruction: unknown) =>
+      raw(
+        'POST',
+        `${API}/jobs/garnet/circuit`,
+        JSON.stringify({
+          circuits: [
+            {
+              name: 'old',
+              instructions: [
+                instruction,
+                { name: 'measure', implementation: null, locus: ['QB1'], args: { key: 'm' } },
+              ],
+            },
+          ],
+          shots: 1,
+        }),
+      );
+    const old = await submit({ name: 'prx', qubits: ['QB1'], args: { angle_t: 0.5, phase_t: 0 } });
+    expect(old.status).toBe(400);
+    expect(await old.json()).toEqual({
+      message: 'circuit old: prx: instructions name their qubits in locus; qubits is the retired format',
+    });
+    const turns = await submit({ name: 'prx', locus: ['QB1'], args: { angle_t: 0.5, phase_t: 0 } });
+    expect(turns.status).toBe(400);
+    expect((await turns.json()).message).toMatch(/prx takes numeric angle and phase \(radians\)/);
+    const current = await submit({
+      name: 'prx',
+      implementation: null,
+      locus: ['QB1'],
+      args: { angle: 1, phase: 0 },
+    });
+    expect(current.status).toBe(200);
   });
 
   it('refuses the legacy CoCoS paths and other methods, and a wrong token before anything', async () => {

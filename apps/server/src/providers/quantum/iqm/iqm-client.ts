@@ -1,6 +1,17 @@
 import type { Counts, NativeCircuit, NativeDevice } from '@hivqe/engine';
 import { z } from 'zod';
+import { toIqmCircuit } from './iqm-circuit-format.ts';
+import { IqmError } from './iqm-error.ts';
 import { IQM_PATHS } from './iqm-paths.ts';
+import {
+  REAL_CLOCK,
+  retryAfterMs,
+  withRetries,
+  type AttemptFailure,
+  type IqmRetryOptions,
+} from './iqm-retry.ts';
+
+export { IqmError } from './iqm-error.ts';
 
 export const IQM_UNAUTHORIZED_MESSAGE =
   'IQM Resonance rejected the API key (401). Check the key in Account Settings.';
@@ -10,21 +21,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_DETAIL_CHARS = 300;
 
 /**
- * A failed call to IQM Resonance. `status` is the HTTP status IQM answered with, or null when there was no
- * usable answer (unreachable, too slow) or the failure is the job's own.
- */
-export class IqmError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'IqmError';
-  }
-}
-
-/**
  * A job's state as IQM Server gives it: waiting, processing, then completed, failed or cancelled. Kept a
  * string because IQM has added statuses between API versions. `message` says why a failed job failed (the
  * messages of its `errors`).
@@ -32,7 +28,12 @@ export class IqmError extends Error {
 export interface IqmJobStatus {
   status: string;
   message?: string;
+  /** The job's place in the quantum computer's queue, while it waits and IQM says. */
+  queuePosition?: number;
 }
+
+/** Whether the quantum computer takes jobs now, as IQM says; unknown where the server has no health endpoint. */
+export type IqmHealth = { healthy: true } | { healthy: false; reason: string } | { healthy: 'unknown' };
 
 /** One circuit's counts, and the measurement keys whose bits, in this order, make up each bitstring. */
 export interface IqmCircuitCounts {
@@ -54,6 +55,8 @@ export interface IqmClientOptions {
   computer: string;
   /** Per request, including reading the answer; 30 s unless given. */
   timeoutMs?: number;
+  /** How each call rides out 429, 5xx, timeouts and dropped connections. */
+  retry?: IqmRetryOptions;
   fetch?: typeof fetch;
 }
 
@@ -62,7 +65,12 @@ const jobAnswer = z.object({
   id: z.string().min(1),
   status: z.string().min(1),
   errors: z.array(z.object({ message: z.string() })).nullish(),
+  queue_position: z.number().int().nonnegative().nullish(),
 });
+const computersAnswer = z.object({
+  quantum_computers: z.array(z.object({ id: z.string().min(1), alias: z.string() })),
+});
+const healthAnswer = z.looseObject({ healthy: z.boolean() });
 const countsAnswer = z.array(
   z.object({
     measurement_keys: z.array(z.string()),
@@ -90,6 +98,7 @@ export class IqmClient {
   private readonly token: string;
   private readonly computer: string;
   private readonly timeoutMs: number;
+  private readonly retry: IqmRetryOptions;
   private readonly fetch: typeof fetch;
 
   constructor(options: IqmClientOptions) {
@@ -106,19 +115,19 @@ export class IqmClient {
     this.token = options.token;
     this.computer = options.computer;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = options.retry ?? {};
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
   /**
    * Submits the circuits as one job and answers its id. Given a calibration set, the job runs on it (the
-   * one the circuits were laid out for) or is refused; without one, on the current default.
+   * one the circuits were laid out for) or is refused; without one, on the current default. Sent again only
+   * when IQM's answer shows it did not take the job (429, 408, 502, 503, no connection): IQM offers no
+   * idempotency key, so a submission whose answer was lost may have created a job and is not repeated.
    */
   async submit(circuits: NativeCircuit[], shots: number, calibrationSetId?: string): Promise<string> {
     const body = {
-      circuits: circuits.map(({ name, instructions }) => ({
-        name,
-        instructions: instructions.map(({ name, qubits, args }) => ({ name, qubits, args })),
-      })),
+      circuits: circuits.map(toIqmCircuit),
       shots,
       ...(calibrationSetId === undefined ? {} : { calibration_set_id: calibrationSetId }),
     };
@@ -135,9 +144,11 @@ export class IqmClient {
   async status(id: string, signal?: AbortSignal): Promise<IqmJobStatus> {
     const answer = await this.json('GET', IQM_PATHS.job(id), jobAnswer, signal);
     const messages = (answer.errors ?? []).map((error) => error.message).filter((message) => message !== '');
-    return messages.length === 0
-      ? { status: answer.status }
-      : { status: answer.status, message: messages.join('; ') };
+    return {
+      status: answer.status,
+      ...(messages.length === 0 ? {} : { message: messages.join('; ') }),
+      ...(answer.queue_position == null ? {} : { queuePosition: answer.queue_position }),
+    };
   }
 
   /** A completed job's counts, one entry per circuit in the order they were submitted. */
@@ -149,6 +160,33 @@ export class IqmClient {
   /** Cancels the job; one that has already ended keeps its state. */
   async abort(id: string, signal?: AbortSignal): Promise<void> {
     await this.send('POST', IQM_PATHS.cancel(id), undefined, signal);
+  }
+
+  /**
+   * Whether the quantum computer is healthy, by its id from the list of quantum computers. A server
+   * without the health endpoint (404) leaves it unknown; an alias the list lacks is IQM's refusal.
+   */
+  async health(signal?: AbortSignal): Promise<IqmHealth> {
+    const { quantum_computers: computers } = await this.json(
+      'GET',
+      IQM_PATHS.quantumComputers,
+      computersAnswer,
+      signal,
+    );
+    const wanted = this.computer.toLowerCase();
+    const computer = computers.find((candidate) => candidate.alias.toLowerCase() === wanted);
+    if (!computer) {
+      const known = computers.map((candidate) => candidate.alias).join(', ') || 'none';
+      throw new IqmError(`IQM Resonance has no quantum computer ${this.computer} (it has: ${known})`, null);
+    }
+    let answer: z.infer<typeof healthAnswer>;
+    try {
+      answer = await this.json('GET', IQM_PATHS.health(computer.id), healthAnswer, signal);
+    } catch (error) {
+      if (error instanceof IqmError && error.status === 404) return { healthy: 'unknown' };
+      throw error;
+    }
+    return answer.healthy ? { healthy: true } : { healthy: false, reason: healthReason(answer) };
   }
 
   /** The device as the default calibration set leaves it: only what is calibrated now is usable. */
@@ -187,12 +225,33 @@ export class IqmClient {
     return parsed.data;
   }
 
-  /** One request, answer read in full; anything but a 2xx answer is an `IqmError`. */
+  /** One call, answer read in full, retried as `retryable` allows; anything but a 2xx answer is an `IqmError`. */
   private async send(
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
+  ): Promise<{ response: Response; text: string }> {
+    const creates = path === IQM_PATHS.submitCircuits(this.computer);
+    return withRetries(
+      `${method} ${path}`,
+      () => this.attempt(method, path, body, signal, creates),
+      (error) =>
+        error instanceof FailedAttempt
+          ? error.failure
+          : { error: new IqmError(String(error), null, { cause: error }), retry: false },
+      this.retry,
+      signal,
+    );
+  }
+
+  /** One request. `creates`: a submission, which must not be repeated unless IQM surely did not take it. */
+  private async attempt(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    creates: boolean,
   ): Promise<{ response: Response; text: string }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const headers: Record<string, string> = {
@@ -212,19 +271,52 @@ export class IqmClient {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) {
-        throw new IqmError(
-          `IQM Resonance at ${this.baseUrl} did not answer ${method} ${path} within ${this.timeoutMs} ms`,
-          null,
-        );
-      }
-      throw new IqmError(`Could not reach IQM Resonance at ${this.baseUrl}: ${networkReason(error)}`, null, {
-        cause: error,
-      });
+      const unsent = !timeout.aborted && NOT_CONNECTED.has(networkCode(error) ?? '');
+      const reason = timeout.aborted
+        ? `IQM Resonance at ${this.baseUrl} did not answer ${method} ${path} within ${this.timeoutMs} ms`
+        : `Could not reach IQM Resonance at ${this.baseUrl}: ${networkReason(error)}`;
+      throw new FailedAttempt(
+        creates && !unsent
+          ? { error: new IqmError(maybeTaken(reason), null, { cause: error }), retry: false }
+          : { error: new IqmError(reason, null, { cause: error }), retry: true },
+      );
     }
-    if (!response.ok) throw httpError(response, text, method, path);
+    if (!response.ok) {
+      const error = httpError(response, text, method, path);
+      const status = response.status;
+      const refusedUntried = status === 408 || status === 429 || status === 502 || status === 503;
+      const retry = refusedUntried || (status >= 500 && !creates);
+      const wait = retryAfterMs(response.headers.get('retry-after'), (this.retry.clock ?? REAL_CLOCK).now());
+      throw new FailedAttempt(
+        creates && status >= 500 && !refusedUntried
+          ? { error: new IqmError(maybeTaken(error.message), status), retry: false }
+          : { error, retry, ...(retry && wait !== undefined ? { retryAfterMs: wait } : {}) },
+      );
+    }
     return { response, text };
   }
+}
+
+/** An attempt that failed, with whether it is worth another. */
+class FailedAttempt extends Error {
+  constructor(readonly failure: AttemptFailure) {
+    super(failure.error.message);
+  }
+}
+
+/** Network failures that happen before a request is sent: the submission surely did not arrive. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+const maybeTaken = (reason: string): string =>
+  `${reason}. IQM may have accepted the job before its answer was lost; it is not submitted again, so that ` +
+  'the circuits are not run and paid for twice (IQM Server API v1 offers no way to find a job without its id)';
+
+/** IQM's words for an unhealthy computer, where its answer has any; else a plain statement. */
+function healthReason(answer: Record<string, unknown>): string {
+  const said = ['message', 'reason', 'status', 'detail']
+    .map((field) => answer[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '');
+  return said.length > 0 ? said.join('; ') : 'IQM reports it as not healthy';
 }
 
 /**
@@ -295,9 +387,11 @@ function errorDetail(text: string): string {
 /** undici hides the reason (ECONNREFUSED, ENOTFOUND, a TLS failure) behind a bare "fetch failed". */
 function networkReason(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return code ?? cause.message;
-  }
+  if (cause instanceof Error) return networkCode(error) ?? cause.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+function networkCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? (cause as NodeJS.ErrnoException).code : undefined;
 }

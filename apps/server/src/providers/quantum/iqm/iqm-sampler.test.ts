@@ -19,7 +19,7 @@ let jobIds: string[];
 let sampler: Sampler;
 beforeEach(async () => {
   fake = await startFakeIqmServer({ execute: flipExecutor, pollsBeforeReady: 3 });
-  client = new IqmClient({ baseUrl: fake.baseUrl, token: fake.token, computer: 'garnet' });
+  client = new IqmClient({ ...connection(fake), retry: { baseDelayMs: 1 } });
   jobIds = [];
   sampler = await createIqmSampler(client, { pollMs: POLL_MS, onJob: (id) => jobIds.push(id) });
 });
@@ -27,10 +27,20 @@ afterEach(async () => {
   await fake.close();
 });
 
+const connection = (server: FakeIqmServer) => ({
+  baseUrl: server.baseUrl,
+  token: server.token,
+  computer: 'garnet',
+});
 const calls = () => fake.requests.map(({ method, path }) => `${method} ${path}`);
 const API = '/api/v1';
+const HEALTH_CALLS = [
+  `GET ${API}/quantum-computers`,
+  expect.stringMatching(/^GET \/api\/v1\/quantum-computers\/[\w-]+\/health$/),
+];
 const DEVICE_PATH = `${API}/calibration-sets/garnet/default/dynamic-quantum-architecture`;
 const aDevice = async () => ({ calibrationSetId: 'cal-1', device: { qubits: ['QB1'], couplings: [] } });
+const healthy = async () => ({ healthy: true }) as const;
 
 /** Resolves once the fake has answered `polls` status requests for the (only) job. */
 async function polled(polls: number): Promise<void> {
@@ -51,6 +61,7 @@ describe('IQM sampler', () => {
     expect(job.circuits.map((circuit) => circuit.name)).toEqual(['a', 'b', 'c']);
     expect(job.calibrationSetId).toBe(fake.calibrationSetIds.garnet);
     expect(calls()).toEqual([
+      ...HEALTH_CALLS,
       `GET ${DEVICE_PATH}`,
       `POST ${API}/jobs/garnet/circuit`,
       ...Array(4).fill(`GET ${API}/jobs/${job.id}`),
@@ -133,14 +144,18 @@ describe('IQM sampler', () => {
     expect(job.status).toBe('cancelled');
   });
 
-  it('rides out a failed poll or two, but not a refusal', async () => {
+  it('rides out a burst of failed polls, but not a refusal', async () => {
     fake.holdJobs(true);
     const sampling = sampler.sample(CIRCUITS, 50);
     await polled(1);
-    const before = fake.requests.length;
-    fake.answerNext(503, { detail: 'Service Unavailable' });
-    // The 503 and at least one poll after it.
-    while (fake.requests.length < before + 2) await sleep(1);
+    fake.injectFaults('GET', /^\/api\/v1\/jobs\/[^/]+$/, [
+      { status: 503, body: { detail: 'Service Unavailable' } },
+      { status: 502 },
+      { status: 500 },
+      { drop: 'before' },
+      { status: 503 },
+    ]);
+    while (fake.pendingFaults() > 0) await sleep(1);
     fake.holdJobs(false);
     expect(await sampling).toHaveLength(3);
 
@@ -152,13 +167,19 @@ describe('IQM sampler', () => {
     expect(fake.jobs[1].status).toBe('cancelled');
   });
 
-  it('gives up after too many failed polls in a row', async () => {
-    const flaky = await createIqmSampler(client, { pollMs: POLL_MS, pollRetries: 0 });
+  it('gives up on a poll once its retries would outlast the time allowed a call', async () => {
+    const impatient = new IqmClient({ ...connection(fake), retry: { baseDelayMs: 20, budgetMs: 50 } });
+    const flaky = await createIqmSampler(impatient, { pollMs: POLL_MS });
     fake.holdJobs(true);
     const sampling = flaky.sample(CIRCUITS, 50);
     await polled(1);
-    fake.answerNext(500, { detail: 'Internal Server Error' });
-    await expect(sampling).rejects.toMatchObject({ status: 500 });
+    fake.injectFaults('GET', /^\/api\/v1\/jobs\/[^/]+$/, Array(10).fill({ status: 500 }));
+    const error = (await sampling.catch((caught: unknown) => caught)) as IqmError;
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(
+      /^IQM Resonance answered 500 to GET .*: Injected 500 \(gave up after \d attempts in [\d.]+ s\)$/,
+    );
+    expect(fake.jobs[0].status).toBe('cancelled');
   });
 
   it('refuses counts that do not match the circuits one to one', async () => {
@@ -168,6 +189,7 @@ describe('IQM sampler', () => {
       status: async () => ({ status: 'completed' }),
       counts: async () => [{ measurementKeys: ['m'], counts: { '0': 50 } }],
       abort: async () => undefined,
+      health: healthy,
     };
     const short = await createIqmSampler(api, { pollMs: POLL_MS });
     await expect(short.sample(CIRCUITS, 50)).rejects.toThrow(
@@ -182,6 +204,7 @@ describe('IQM sampler', () => {
       status: async () => ({ status: 'completed' }),
       counts: async () => [{ measurementKeys: ['m', 'extra'], counts: { '00': 50 } }],
       abort: async () => undefined,
+      health: healthy,
     };
     const keyed = await createIqmSampler(api, { pollMs: POLL_MS });
     await expect(keyed.sample([CIRCUITS[0]], 50)).rejects.toThrow(
@@ -197,6 +220,7 @@ describe('IQM sampler', () => {
       status: async () => ({ status: statuses.shift()! }),
       counts: async () => [{ measurementKeys: ['m'], counts: { '00': 5 } }],
       abort: async () => undefined,
+      health: healthy,
     };
     const patient = await createIqmSampler(api, { pollMs: POLL_MS });
     expect(await patient.sample([CIRCUITS[0]], 5)).toEqual([{ '00': 5 }]);

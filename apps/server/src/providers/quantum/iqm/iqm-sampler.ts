@@ -1,32 +1,57 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Counts, NativeCircuit, Sampler } from '@hivqe/engine';
 import { IqmError, type IqmCircuitCounts, type IqmClient, type IqmJobStatus } from './iqm-client.ts';
+import { REAL_CLOCK, type IqmClock } from './iqm-retry.ts';
 
 const DEFAULT_POLL_MS = 1000;
-/** Polls that may fail in a row (unreachable, 5xx) before the job is given up: a queue can last hours. */
-const DEFAULT_POLL_RETRIES = 3;
-const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+/** IQM's words for a job that is done, failed, or cancelled (older servers said ready and aborted). */
+const COMPLETED: ReadonlySet<string> = new Set(['completed', 'ready']);
+const CANCELLED: ReadonlySet<string> = new Set(['cancelled', 'aborted']);
+/** A job IQM has accepted but not started: it waits in the quantum computer's queue. */
+const QUEUED: ReadonlySet<string> = new Set(['received', 'queued', 'waiting']);
+
+/** Where an IQM job stands while it waits: told at every poll until it leaves the queue. */
+export interface IqmQueueState {
+  jobId: string;
+  status: string;
+  /** IQM's queue position, where it gives one. */
+  position?: number;
+  /** Since the job was accepted. */
+  waitedMs: number;
+  /** False once the job has left the queue (it runs or has ended). */
+  waiting: boolean;
+}
 
 export interface IqmSamplerOptions {
   /** Between two status polls; 1000 ms unless given. */
   pollMs?: number;
-  /** Status polls that may fail in a row on a network error or a 5xx answer; 3 unless given. */
-  pollRetries?: number;
   /** The longest one `sample` call may take from submission; the job is cancelled after it. No limit unless given. */
   timeoutMs?: number;
+  /** The longest a job may wait in IQM's queue before it has started; it is cancelled after it. No limit unless given. */
+  queueDeadlineMs?: number;
   /** Told each job's id as soon as IQM accepts it, so that the caller can cancel it from outside. */
   onJob?: (id: string) => void;
+  /** Told where a job stands in the queue at each poll while it waits, and once when it leaves it. */
+  onQueue?: (state: IqmQueueState) => void;
+  clock?: IqmClock;
 }
 
-export type IqmApi = Pick<IqmClient, 'submit' | 'status' | 'counts' | 'abort' | 'calibratedDevice'>;
+export type IqmApi = Pick<
+  IqmClient,
+  'submit' | 'status' | 'counts' | 'abort' | 'calibratedDevice' | 'health'
+>;
 
 /**
  * A `Sampler` on an IQM quantum computer: each `sample` call is one IQM job holding every circuit. The
- * device (the qubits and couplings calibrated now) is read once, here, so that every circuit is laid out
- * on the same one; each job names that calibration set, so IQM runs it there or refuses it rather than
- * running it on couplings a newer calibration no longer offers.
+ * quantum computer is asked first whether it is healthy, so that a computer that is down ends the run at
+ * once, before anything is spent. The device (the qubits and couplings calibrated now) is read once, here,
+ * so that every circuit is laid out on the same one; each job names that calibration set, so IQM runs it
+ * there or refuses it rather than running it on couplings a newer calibration no longer offers.
  */
 export async function createIqmSampler(client: IqmApi, options: IqmSamplerOptions = {}): Promise<Sampler> {
+  const health = await client.health();
+  if (health.healthy === false) {
+    throw new IqmError(`IQM Resonance reports the quantum computer is not available: ${health.reason}`, null);
+  }
   const { device, calibrationSetId } = await client.calibratedDevice();
   return {
     device,
@@ -51,7 +76,7 @@ async function sample(
   const stop = anySignal(signal, deadline);
   let final: IqmJobStatus;
   try {
-    final = await waitUntilTerminal(client, id, options, stop);
+    final = await waitUntilEnded(client, id, options, stop);
   } catch (error) {
     // Whatever stopped the wait, the job would otherwise keep its place in the queue and run for nothing.
     await client.abort(id).catch(() => undefined);
@@ -64,14 +89,11 @@ async function sample(
     }
     throw error;
   }
-  switch (final.status) {
-    case 'completed':
-      return countsInOrder(id, circuits, await client.counts(id, signal));
-    case 'failed':
-      throw new IqmError(`IQM job ${id} failed: ${final.message ?? 'IQM gave no reason'}`, null);
-    default:
-      throw new IqmError(`IQM job ${id} was cancelled outside this run`, null);
+  if (COMPLETED.has(final.status)) return countsInOrder(id, circuits, await client.counts(id, signal));
+  if (final.status === 'failed') {
+    throw new IqmError(`IQM job ${id} failed: ${final.message ?? 'IQM gave no reason'}`, null);
   }
+  throw new IqmError(`IQM job ${id} was cancelled outside this run`, null);
 }
 
 /**
@@ -100,29 +122,49 @@ function countsInOrder(id: string, circuits: NativeCircuit[], answered: IqmCircu
   });
 }
 
-async function waitUntilTerminal(
+/**
+ * Polls until the job has ended. Each poll rides out 429, 5xx and lost connections itself (the client's
+ * retries); what fails here has failed for good. A job still queued after `queueDeadlineMs` ends the wait.
+ */
+async function waitUntilEnded(
   client: IqmApi,
   id: string,
   options: IqmSamplerOptions,
   signal: AbortSignal | undefined,
 ): Promise<IqmJobStatus> {
-  const retries = options.pollRetries ?? DEFAULT_POLL_RETRIES;
-  let failures = 0;
+  const clock = options.clock ?? REAL_CLOCK;
+  const accepted = clock.now();
+  let queued = true;
   for (;;) {
-    try {
-      const status = await client.status(id, signal);
-      if (TERMINAL_STATUSES.has(status.status)) return status;
-      failures = 0;
-    } catch (error) {
-      if (!isTransient(error) || ++failures > retries) throw error;
+    const status = await client.status(id, signal);
+    const waitedMs = clock.now() - accepted;
+    const waiting = QUEUED.has(status.status);
+    if (queued) {
+      options.onQueue?.({
+        jobId: id,
+        status: status.status,
+        ...(status.queuePosition === undefined ? {} : { position: status.queuePosition }),
+        waitedMs,
+        waiting,
+      });
     }
-    await sleep(options.pollMs ?? DEFAULT_POLL_MS, undefined, { signal });
+    queued &&= waiting;
+    if (COMPLETED.has(status.status) || CANCELLED.has(status.status) || status.status === 'failed') {
+      return status;
+    }
+    if (queued && options.queueDeadlineMs !== undefined && waitedMs >= options.queueDeadlineMs) {
+      const where = status.queuePosition === undefined ? '' : ` (still at position ${status.queuePosition})`;
+      throw new IqmError(
+        `IQM job ${id} waited in IQM Resonance's queue for ${seconds(waitedMs)}${where}, longer than ` +
+          `this server allows (${seconds(options.queueDeadlineMs)}, IQM_QUEUE_DEADLINE_S); it was cancelled`,
+        null,
+      );
+    }
+    await clock.sleep(options.pollMs ?? DEFAULT_POLL_MS, signal);
   }
 }
 
-function isTransient(error: unknown): boolean {
-  return error instanceof IqmError && (error.status === null || error.status >= 500);
-}
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
   const given = signals.filter((signal) => signal !== undefined);
