@@ -73,6 +73,7 @@ import { requestLogger } from './plugins/request-log.ts';
 import { registerRequestTextCheck } from './plugins/request-text.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './plugins/security-headers.ts';
+import type { AwsCallSettings } from './providers/aws/client-config.ts';
 import type { RoleAccessChecker } from './providers/aws/role-access.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { LocalMarketplace } from './providers/marketplace/local-marketplace.ts';
@@ -114,8 +115,11 @@ export interface AppDeps {
   jobBackend?: 'local' | 'braket';
   /** IQM_BASE_URL is set: new IQM jobs take their shots from IQM Resonance (their runners call it). */
   iqmConfigured?: boolean;
-  /** BRAKET_CONTAINER_IMAGE and BRAKET_EXECUTION_ROLE_NAME; required with jobBackend 'braket'. */
-  braket?: { containerImage: string; executionRoleName: string };
+  /**
+   * BRAKET_CONTAINER_IMAGE and BRAKET_EXECUTION_ROLE_NAME, required with jobBackend 'braket'; `calls`: the AWS
+   * calls' timeouts and attempts (AWS_*), and BRAKET_ENDPOINT_URL.
+   */
+  braket?: { containerImage: string; executionRoleName: string; calls?: Partial<AwsCallSettings> };
   /** AWS_REGION of the platform's own clients (STS); absent: us-east-1. */
   awsRegion?: string;
   /** The account in the ARNs of local jobs; absent: 000000000000. */

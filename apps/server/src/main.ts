@@ -45,6 +45,12 @@ async function main(): Promise<void> {
   const mailer: Mailer = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
+  const awsCalls = {
+    connectionTimeoutMs: config.AWS_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: config.AWS_REQUEST_TIMEOUT_MS,
+    maxAttempts: config.AWS_MAX_ATTEMPTS,
+    endpoint: config.BRAKET_ENDPOINT_URL,
+  };
   const { app, auth, marketplaceStates } = await buildApp({
     db: database.db,
     mailer,
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
       ? {
           containerImage: config.BRAKET_CONTAINER_IMAGE,
           executionRoleName: config.BRAKET_EXECUTION_ROLE_NAME,
+          calls: awsCalls,
         }
       : undefined,
     awsRegion: config.AWS_REGION,
@@ -75,7 +82,9 @@ async function main(): Promise<void> {
     platformAwsAccountId: config.PLATFORM_AWS_ACCOUNT_ID,
     // Test connection assumes customers' roles only where jobs do: on a non-local back end.
     roleAccess:
-      config.JOB_BACKEND === 'local' ? undefined : new StsRoleAccessChecker({ region: config.AWS_REGION }),
+      config.JOB_BACKEND === 'local'
+        ? undefined
+        : new StsRoleAccessChecker({ region: config.AWS_REGION, calls: awsCalls }),
   });
 
   const adminPassword = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');

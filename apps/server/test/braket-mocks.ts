@@ -11,12 +11,8 @@ import { call, type TestUser } from './org-flows.ts';
 /** The customer's account in the Braket tests. */
 export const BRAKET_ACCOUNT = '123456789012';
 
-/** AssumeRole answers temporary credentials (with `secret`); CreateJob answers an ARN named after the job. */
-export function stubBraketCalls(
-  sts: AwsClientStub<STSClient>,
-  braket: AwsClientStub<BraketClient>,
-  secret = 'secret',
-): void {
+/** AssumeRole answers temporary credentials whose secret key is `secret`. */
+export function stubAssumeRole(sts: AwsClientStub<STSClient>, secret = 'secret'): void {
   sts.on(AssumeRoleCommand).resolves({
     Credentials: {
       AccessKeyId: 'ASIAEXAMPLEEXAMPLE12',
@@ -25,21 +21,37 @@ export function stubBraketCalls(
       Expiration: new Date(Date.now() + 900_000),
     },
   });
+}
+
+/** AssumeRole answers temporary credentials (with `secret`); CreateJob answers an ARN named after the job. */
+export function stubBraketCalls(
+  sts: AwsClientStub<STSClient>,
+  braket: AwsClientStub<BraketClient>,
+  secret = 'secret',
+): void {
+  stubAssumeRole(sts, secret);
   braket.on(CreateJobCommand).callsFake((input: { jobName: string }) => ({
     jobArn: `arn:aws:braket:us-east-1:${BRAKET_ACCOUNT}:job/${input.jobName}`,
   }));
 }
 
-/** An app whose new hybrid jobs go to Braket with `containerImage`. */
+type BraketCalls = NonNullable<AppDeps['braket']>['calls'];
+
+/** An app whose new hybrid jobs go to Braket with `containerImage`, its AWS calls set by `calls`. */
 export function braketTestApp(
   database: Database,
   containerImage: string,
   overrides: Partial<AppDeps> = {},
+  calls?: BraketCalls,
 ): Promise<TestApp> {
   return createTestApp(
     {
       jobBackend: 'braket',
-      braket: { containerImage, executionRoleName: 'service-role/AmazonBraketJobsExecutionRole' },
+      braket: {
+        containerImage,
+        executionRoleName: 'service-role/AmazonBraketJobsExecutionRole',
+        calls,
+      },
       platformAwsAccountId: '999999999999',
       ...overrides,
     },

@@ -4,7 +4,10 @@ import {
   accessRoleTemplate,
   accessRoleTemplateJson,
   CLOUDFORMATION_TEMPLATE_FILENAME,
+  EXECUTION_ROLE_LOGICAL_ID,
+  JOB_BUCKET_LOGICAL_ID,
 } from './cloudformation-template.ts';
+import { BRAKET_EXECUTION_ROLE_NAME } from './jobs/braket-resources.ts';
 
 const input = { accountId: '123456789012', platformAccountId: '111122223333', externalId: 'hivqe-abc' };
 
@@ -17,7 +20,11 @@ describe('the access role template', () => {
     const template = JSON.parse(accessRoleTemplateJson(input));
     expect(template.AWSTemplateFormatVersion).toBe('2010-09-09');
     expect(template.Description).toContain('123456789012');
-    expect(Object.keys(template.Resources)).toEqual([ACCESS_ROLE_LOGICAL_ID]);
+    expect(Object.keys(template.Resources)).toEqual([
+      ACCESS_ROLE_LOGICAL_ID,
+      EXECUTION_ROLE_LOGICAL_ID,
+      JOB_BUCKET_LOGICAL_ID,
+    ]);
     const role = template.Resources.HIVQEAccessRole;
     expect(role.Type).toBe('AWS::IAM::Role');
     expect(role.Properties.RoleName).toBe('HI-VQE-Access-Role');
@@ -37,6 +44,50 @@ describe('the access role template', () => {
       'arn:aws:iam::aws:policy/AmazonS3FullAccess',
     ]);
     expect(template.Outputs.RoleArn.Value).toEqual({ 'Fn::GetAtt': ['HIVQEAccessRole', 'Arn'] });
+  });
+
+  it('creates the execution role CreateJob names, trusted by Braket, with what the job container does', () => {
+    const template = accessRoleTemplate(input);
+    const role = template.Resources[EXECUTION_ROLE_LOGICAL_ID];
+    expect(role.Condition).toBe('MakeExecutionRole');
+    expect(`${role.Properties.Path.slice(1)}${role.Properties.RoleName}`).toBe(BRAKET_EXECUTION_ROLE_NAME);
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Principal: { Service: 'braket.amazonaws.com' }, Action: 'sts:AssumeRole' }),
+    ]);
+    const statements = role.Properties.Policies[0].PolicyDocument.Statement;
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    for (const action of [
+      's3:GetObject',
+      's3:PutObject',
+      's3:ListBucket',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'braket:CreateQuantumTask',
+      'braket:GetQuantumTask',
+      'braket:CancelQuantumTask',
+      'braket:GetDevice',
+      'ecr:GetAuthorizationToken',
+      'ecr:BatchGetImage',
+      'ecr:GetDownloadUrlForLayer',
+    ])
+      expect(actions).toContain(action);
+    // Images are pulled from the platform's repositories only.
+    expect(JSON.stringify(statements.at(-1)?.Resource)).toContain(':111122223333:repository/*');
+  });
+
+  it("creates the job bucket of the stack's region unless told it exists, and keeps it with the stack gone", () => {
+    const template = accessRoleTemplate(input);
+    const bucket = template.Resources[JOB_BUCKET_LOGICAL_ID];
+    expect(bucket).toMatchObject({
+      Type: 'AWS::S3::Bucket',
+      Condition: 'MakeJobBucket',
+      DeletionPolicy: 'Retain',
+    });
+    expect(bucket.Properties.BucketName).toEqual({
+      'Fn::Sub': 'amazon-braket-${AWS::Region}-${AWS::AccountId}',
+    });
+    expect(template.Parameters.CreateJobBucket.AllowedValues).toEqual(['true', 'false']);
+    expect(template.Conditions.MakeJobBucket).toEqual({ 'Fn::Equals': [{ Ref: 'CreateJobBucket' }, 'true'] });
   });
 
   it('is the JSON of the template object, indented, ending in a newline', () => {

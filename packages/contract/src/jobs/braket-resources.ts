@@ -44,5 +44,12 @@ export const serviceBucketName = (region: string, accountId: string) =>
 
 export const outputS3Path = (bucket: string) => `s3://${bucket}/${JOB_OUTPUT_FOLDER}`;
 
+/**
+ * One Braket job's output prefix, laid out as Braket's SDK lays it (`…/jobs/<job name>/data`, less its
+ * timestamp: a job name is unique in its account). Braket packs the job's results into
+ * `<prefix>/output/model.tar.gz`, so jobs sharing a prefix would overwrite each other's archive.
+ */
+export const jobOutputS3Path = (bucket: string, jobName: string) => `${outputS3Path(bucket)}/${jobName}/data`;
+
 /** The bucket of an s3:// path: its third '/'-separated segment ('' when there is none). */
 export const bucketFromS3Path = (s3Path: string) => s3Path.split('/')[2] ?? '';

@@ -30,6 +30,7 @@ export * from './hybrid-job-payload.ts';
 export * from './hybrid-job-schemas.ts';
 export * from './hyperparameter-bounds.ts';
 export * from './hyperparameters.ts';
+export * from './idempotency.ts';
 export * from './instances.ts';
 export * from './iqm.ts';
 export * from './iqm-job-payload.ts';

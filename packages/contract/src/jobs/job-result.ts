@@ -72,6 +72,11 @@ export const jobResultDocument = z.object({
   molecules: z.array(moleculeResult),
   /** Every iteration, in order; cost-function calls keep counting across the molecules of a scan. */
   history: z.array(energyDataPoint),
+  /**
+   * Why the job's results could not be read although it completed (an Amazon Braket job's output archive in
+   * S3 missing, unreadable or refused); null when they were read or none are due yet. Absent from older servers.
+   */
+  result_unavailable_reason: z.string().nullable().optional(),
   timings: z.object({
     created_at: isoTimestamp,
     started_at: isoTimestamp.nullable(),

@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './account-settings.ts';
 export * from './mail-sends.ts';
 export * from './password-resets.ts';
+export * from './idempotency-keys.ts';

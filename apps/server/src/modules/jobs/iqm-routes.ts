@@ -5,12 +5,14 @@ import {
   iqmJobListQuery,
   iqmJobListResponse,
   iqmJobParams,
+  idempotentCreateHeaders,
   jobResultDocument,
   JOB_PATHS,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
+import { sendCreated } from './send-created.ts';
 import type { JobsService } from './service.ts';
 
 export interface IqmJobsRoutesDeps {
@@ -49,8 +51,17 @@ export const iqmJobsRoutes =
       JOB_PATHS.iqmJobs,
       {
         onRequest: requireAdmin,
-        schema: { tags, body: createIqmJobRequest, response: { 201: createIqmJobResponse } },
+        schema: {
+          tags,
+          headers: idempotentCreateHeaders,
+          body: createIqmJobRequest,
+          response: { 201: createIqmJobResponse },
+        },
       },
-      async (request, reply) => reply.status(201).send(await jobs.createIqm(actorOf(request), request.body)),
+      async (request, reply) =>
+        sendCreated(
+          reply,
+          await jobs.createIqm(actorOf(request), request.body, request.headers['idempotency-key']),
+        ),
     );
   };

@@ -91,12 +91,14 @@ function total(stored: readonly StoredRunResult[], value: (run: StoredRunResult)
 
 /**
  * A job's result document: its molecules in run order, each joined with the result the engine stored for
- * it (runs and stored results share that order), the iteration history and the timings.
+ * it (runs and stored results share that order), the iteration history and the timings. `unavailable`: why
+ * a completed job's results could not be read from where its back end keeps them.
  */
 export function presentResult(
   job: JobRow,
   stored: readonly StoredRunResult[],
   history: EnergyDataPoint[],
+  unavailable: string | null = null,
 ): JobResultDocument {
   const runs = engineRuns(job.kind, job.hyperparameters);
   const molecules = runs.map((run, index) => moleculeResult(run, stored[index]));
@@ -113,6 +115,7 @@ export function presentResult(
     hyperparameters: job.hyperparameters,
     molecules,
     history,
+    result_unavailable_reason: unavailable,
     timings: {
       created_at: job.createdAt.toISOString(),
       started_at: iso(job.startedAt),

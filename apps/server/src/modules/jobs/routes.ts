@@ -12,12 +12,14 @@ import {
   hybridJobMetricsResponse,
   hybridJobQuery,
   hybridJobResultQuery,
+  idempotentCreateHeaders,
   jobResultDocument,
   JOB_PATHS,
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
+import { sendCreated } from './send-created.ts';
 import type { JobsService } from './service.ts';
 
 export interface JobsRoutesDeps {
@@ -42,10 +44,18 @@ export const hybridJobsRoutes =
       JOB_PATHS.hybridJobs,
       {
         onRequest: requireUser,
-        schema: { tags, body: createHybridJobRequest, response: { 201: createHybridJobResponse } },
+        schema: {
+          tags,
+          headers: idempotentCreateHeaders,
+          body: createHybridJobRequest,
+          response: { 201: createHybridJobResponse },
+        },
       },
       async (request, reply) =>
-        reply.status(201).send(await jobs.createHybrid(actorOf(request), request.body)),
+        sendCreated(
+          reply,
+          await jobs.createHybrid(actorOf(request), request.body, request.headers['idempotency-key']),
+        ),
     );
     app.get(
       JOB_PATHS.hybridJob,

@@ -33,7 +33,11 @@ export class ScansService {
   async read(user: UserRow, scanId: string): Promise<ScanResponse> {
     const jobs = await this.readable(user, scanId);
     const points = await Promise.all(
-      jobs.map(async (job) => scanJob(job, await this.deps.repo.runResults(job.id))),
+      jobs.map(async (job) => {
+        // A Braket job's results come from its output archive once it has completed.
+        await this.deps.backends.of(job.backend).collectResults?.(job);
+        return scanJob(job, await this.deps.repo.runResults(job.id));
+      }),
     );
     return {
       scan_id: scanId,

@@ -34,6 +34,8 @@ import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDrafts, iqmJobDraft, type JobDraft } from './drafts.ts';
+import { IdempotencyService, submitToken, type Answer } from './idempotency.ts';
+import { IdempotencyRepo } from './idempotency-repo.ts';
 import {
   DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
   DEFAULT_RUNTIME_LIMITS,
@@ -58,6 +60,9 @@ export interface JobsServiceDeps {
   now?: () => Date;
   log?: FastifyBaseLogger;
 }
+
+/** A create's answer: 201 with the job(s), or for a repeated Idempotency-Key the first answer again. */
+export type CreateAnswer<T> = Answer<T> & { replayed: boolean };
 
 interface Page<T> {
   jobs: T[];
@@ -94,9 +99,11 @@ const listFilters = (query: HybridJobListQuery): JobListFilters => ({
 export class JobsService {
   private readonly now: () => Date;
   private readonly limits: JobLimits;
+  private readonly idempotency: IdempotencyService;
 
   constructor(private readonly deps: JobsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.idempotency = new IdempotencyService({ repo: deps.repo.peer(IdempotencyRepo), now: this.now });
     this.limits = deps.limits ?? {
       maxActivePerUser: DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
       workerMemoryMb: defaultWorkerMemoryMb(1),
@@ -119,8 +126,13 @@ export class JobsService {
     return { ...page, total_count };
   }
 
-  createHybrid(actor: Actor, request: CreateHybridJobRequest): Promise<CreateHybridJobResponse> {
-    return this.create(actor, hybridJobDrafts(request, this.now()));
+  /** Creates the request's job (or bond scan) once per Idempotency-Key (`idempotencyKey`), see `once`. */
+  createHybrid(
+    actor: Actor,
+    request: CreateHybridJobRequest,
+    idempotencyKey?: string,
+  ): Promise<CreateAnswer<CreateHybridJobResponse>> {
+    return this.once(actor, 'hybrid', request, idempotencyKey, () => hybridJobDrafts(request, this.now()));
   }
 
   /** With `refresh`, the back end is asked first (for a remote one, the service's state replaces ours). */
@@ -158,7 +170,10 @@ export class JobsService {
 
   async metrics(user: UserRow, jobArn: string): Promise<HybridJobMetricsResponse> {
     const job = await this.readable(user, jobArn);
-    const points = await this.deps.backends.of(job.backend).metrics(job);
+    const backend = this.deps.backends.of(job.backend);
+    // A completed Braket job's chart is its output archive's history, once read.
+    await backend.collectResults?.(job);
+    const points = await backend.metrics(job);
     return { job_arn: job.jobArn, points: points.map(presentPoint) };
   }
 
@@ -171,13 +186,15 @@ export class JobsService {
     return this.resultOf(this.visible(user, await this.deps.repo.findById(id), 'iqm'));
   }
 
-  /** From what the job stored as it ran: each computation's result and the energy points. */
+  /**
+   * From what the job stored as it ran (each computation's result and the energy points), a remote back end
+   * first bringing in a finished job's results; when it cannot, the document says why.
+   */
   private async resultOf(job: JobRow): Promise<JobResultDocument> {
-    const [stored, points] = await Promise.all([
-      this.deps.repo.runResults(job.id),
-      this.deps.backends.of(job.backend).metrics(job),
-    ]);
-    return presentResult(job, stored, points.map(presentPoint));
+    const backend = this.deps.backends.of(job.backend);
+    const unavailable = (await backend.collectResults?.(job)) ?? null;
+    const [stored, points] = await Promise.all([this.deps.repo.runResults(job.id), backend.metrics(job)]);
+    return presentResult(job, stored, points.map(presentPoint), unavailable);
   }
 
   async listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
@@ -189,8 +206,30 @@ export class JobsService {
     return presentIqmJob(this.visible(user, job, 'iqm'));
   }
 
-  createIqm(actor: Actor, request: CreateIqmJobRequest): Promise<CreateIqmJobResponse> {
-    return this.create(actor, [iqmJobDraft(request, this.now())]);
+  createIqm(
+    actor: Actor,
+    request: CreateIqmJobRequest,
+    idempotencyKey?: string,
+  ): Promise<CreateAnswer<CreateIqmJobResponse>> {
+    return this.once(actor, 'iqm', request, idempotencyKey, () => [iqmJobDraft(request, this.now())]);
+  }
+
+  /**
+   * A create with an Idempotency-Key runs once per user and key: a retry with the same body answers the first
+   * response again (`replayed`) and creates nothing; the back end's client tokens derive from the key.
+   */
+  private once(
+    actor: Actor,
+    kind: JobKind,
+    request: CreateHybridJobRequest | CreateIqmJobRequest,
+    idempotencyKey: string | undefined,
+    drafts: () => JobDraft[],
+  ): Promise<CreateAnswer<CreateHybridJobResponse>> {
+    const creation = { userId: actor.user.id, key: idempotencyKey, scope: `${kind} jobs`, body: request };
+    return this.idempotency.once(creation, async () => ({
+      statusCode: 201,
+      body: await this.create(actor, drafts(), idempotencyKey),
+    }));
   }
 
   /**
@@ -199,7 +238,11 @@ export class JobsService {
    * refuses the whole scan; the jobs and their audit records are stored together, within the user's active
    * limit as a whole.
    */
-  private async create(actor: Actor, drafts: readonly JobDraft[]): Promise<CreateHybridJobResponse> {
+  private async create(
+    actor: Actor,
+    drafts: readonly JobDraft[],
+    idempotencyKey: string | undefined,
+  ): Promise<CreateHybridJobResponse> {
     const [first] = drafts;
     const maxRuntimeS = this.maxRuntime(first.maxRuntimeS);
     const source = await this.deps.permissions.resolveSource(actor.user.id, first.permissionSource);
@@ -240,7 +283,9 @@ export class JobsService {
       }
       return stored;
     });
-    await this.submitAll(backend, jobs);
+    await this.submitAll(backend, jobs, (index) =>
+      idempotencyKey === undefined ? undefined : submitToken(actor.user.id, idempotencyKey, index),
+    );
     const created = jobs.map((job) => ({ job_arn: job.jobArn, status: job.status }));
     const { scan } = first;
     return {
@@ -261,10 +306,14 @@ export class JobsService {
    * Submits the jobs in order. A back end that refuses one removes it (Braket's CreateJob); the jobs after it,
    * never submitted, are removed too, so none waits for a submission that will not come. Those before it run.
    */
-  private async submitAll(backend: QuantumBackend, jobs: readonly JobRow[]): Promise<void> {
+  private async submitAll(
+    backend: QuantumBackend,
+    jobs: readonly JobRow[],
+    clientToken: (index: number) => string | undefined,
+  ): Promise<void> {
     for (const [index, job] of jobs.entries()) {
       try {
-        await backend.submit(job);
+        await backend.submit(job, { clientToken: clientToken(index) });
       } catch (error) {
         await this.deps.repo.remove(jobs.slice(index + 1).map((unsent) => unsent.id));
         throw error;

@@ -1,4 +1,5 @@
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { awsClientConfig, type AwsCallSettings } from './client-config.ts';
 import type { RoleAccessChecker, RoleAccessResult } from './role-access.ts';
 
 /** The shortest session STS grants: the check only proves the role can be assumed. */
@@ -8,8 +9,8 @@ const CHECK_SESSION_SECONDS = 900;
 export class StsRoleAccessChecker implements RoleAccessChecker {
   private readonly sts: STSClient;
 
-  constructor(options: { region: string }) {
-    this.sts = new STSClient({ region: options.region });
+  constructor(options: { region: string; calls?: Partial<AwsCallSettings> }) {
+    this.sts = new STSClient(awsClientConfig(options));
   }
 
   async check({ roleArn, externalId }: { roleArn: string; externalId: string }): Promise<RoleAccessResult> {

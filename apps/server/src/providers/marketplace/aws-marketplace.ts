@@ -17,6 +17,7 @@ import {
   type MarketplaceProvider,
   type ResolvedCustomer,
 } from './marketplace.ts';
+import { awsClientConfig } from '../aws/client-config.ts';
 
 /** AWS Marketplace's SaaS APIs answer in us-east-1 only. */
 const MARKETPLACE_REGION = 'us-east-1';
@@ -24,8 +25,10 @@ const MARKETPLACE_REGION = 'us-east-1';
 /** AWS Marketplace SaaS: ResolveCustomer for registrations, GetEntitlements for the subscription state. */
 export class AwsMarketplace implements MarketplaceProvider {
   readonly mode = 'aws';
-  private readonly metering = new MarketplaceMeteringClient({ region: MARKETPLACE_REGION });
-  private readonly entitlements = new MarketplaceEntitlementServiceClient({ region: MARKETPLACE_REGION });
+  private readonly metering = new MarketplaceMeteringClient(awsClientConfig({ region: MARKETPLACE_REGION }));
+  private readonly entitlements = new MarketplaceEntitlementServiceClient(
+    awsClientConfig({ region: MARKETPLACE_REGION }),
+  );
 
   constructor(readonly productCode: string) {}
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { FastifyBaseLogger } from 'fastify';
+import { awsClientConfig } from '../aws/client-config.ts';
 import { parseNotification, type MarketplaceNotification } from './notifications.ts';
 
 /** Long polling: one request waits up to this long for a message. */
@@ -26,7 +27,10 @@ export class SqsNotificationPoller {
   private abort = new AbortController();
 
   constructor(private readonly options: SqsPollerOptions) {
-    this.sqs = new SQSClient({ region: options.region });
+    // A receive waits up to WAIT_SECONDS by design: its timeout leaves it that long and a margin.
+    this.sqs = new SQSClient(
+      awsClientConfig({ region: options.region, requestTimeoutMs: (WAIT_SECONDS + 10) * 1000 }),
+    );
   }
 
   /** One receive and its messages; returns how many were handled. */

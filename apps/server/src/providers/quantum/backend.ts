@@ -22,6 +22,15 @@ export interface EnergyPoint {
   timestamp: Date;
 }
 
+/** What the create request gives a submission beyond the job itself. */
+export interface SubmitOptions {
+  /**
+   * Derived from the request's Idempotency-Key, the same for every retry of the request: a remote service
+   * that already took the job answers it again instead of creating another. Absent: the job's id.
+   */
+  clientToken?: string;
+}
+
 /** CANCELLED: stopped already; CANCELLING: stopping; ended: it had finished, nothing to cancel. */
 export type CancelOutcome = 'CANCELLED' | 'CANCELLING' | 'ended';
 
@@ -47,8 +56,8 @@ export interface QuantumBackend {
   ): Promise<string | null>;
   /** Why this back end cannot run a job on this classical instance type, or null; absent: it runs any. */
   instanceRefusal?(instanceType: string): string | null;
-  /** Hands a stored job to the service. */
-  submit(job: JobRow): Promise<void>;
+  /** Hands a stored job to the service; a repeated `clientToken` asks a remote service for the same job again. */
+  submit(job: JobRow, options?: SubmitOptions): Promise<void>;
   /** Brings the stored job up to date with the service (X-Force-Refresh). */
   refresh(job: JobRow): Promise<void>;
   /**
@@ -57,6 +66,12 @@ export interface QuantumBackend {
    */
   refreshMany?(jobs: JobRow[]): Promise<void>;
   cancel(job: JobRow): Promise<CancelOutcome>;
+  /**
+   * For a back end whose results live elsewhere (Braket's output archive in S3): brings a finished job's
+   * results into the job's stored results once, and says why it could not; null when they are stored or not
+   * due yet. Absent: the back end stores results as the job runs.
+   */
+  collectResults?(job: JobRow): Promise<string | null>;
   logs(job: JobRow): Promise<JobLogs>;
   metrics(job: JobRow): Promise<EnergyPoint[]>;
 }

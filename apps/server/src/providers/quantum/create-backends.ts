@@ -4,6 +4,7 @@ import type { RunnerControl } from '../../worker/local-runner.ts';
 import { JobQueue } from '../../worker/queue.ts';
 import type { IqmKeys } from '../../modules/account/iqm-keys.ts';
 import type { CloudAccount } from '../../modules/account/service.ts';
+import type { AwsCallSettings } from '../aws/client-config.ts';
 import type { QuantumBackend } from './backend.ts';
 import { QuantumBackends } from './backends.ts';
 import { BraketBackend } from './braket/braket-backend.ts';
@@ -29,6 +30,8 @@ export interface BackendSettings {
     platformAccountId: string;
     /** AWS_REGION: where the platform's STS client calls. */
     stsRegion: string;
+    /** AWS_* timeouts and attempts, BRAKET_ENDPOINT_URL. */
+    calls?: Partial<AwsCallSettings>;
   };
 }
 

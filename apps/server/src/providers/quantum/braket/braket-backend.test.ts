@@ -107,7 +107,8 @@ describe('creating a hybrid job on Braket', () => {
       algorithmSpecification: { containerImage: { uri: IMAGE } },
       deviceConfig: { device: SV1.arn },
       instanceConfig: payload.instance_config,
-      outputDataConfig: { s3Path: `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs` },
+      // Each job its own prefix: Braket packs its results into <prefix>/output/model.tar.gz.
+      outputDataConfig: { s3Path: `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs/${input.jobName}/data` },
       stoppingCondition: { maxRuntimeInSeconds: 432_000 },
       hyperParameters: toHyperparameters(payload),
       tags: { ...payload.tags, 'hivqe-job-id': expect.any(String) },
@@ -127,7 +128,8 @@ describe('creating a hybrid job on Braket', () => {
       status: 'QUEUED',
       // The role Braket runs the job with, not the access role the server assumed to create it.
       roleArn: `arn:aws:iam::${ACCOUNT}:role/service-role/AmazonBraketJobsExecutionRole`,
-      outputDataConfig: { s3Path: `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs` },
+      // Each job its own prefix: Braket packs its results into <prefix>/output/model.tar.gz.
+      outputDataConfig: { s3Path: `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs/${input.jobName}/data` },
       userId: user.id,
     });
     const detail = (await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobDetail, created.job_arn), user)).json();

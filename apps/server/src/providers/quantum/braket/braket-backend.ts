@@ -13,6 +13,7 @@ import {
   DescribeLogStreamsCommand,
   GetLogEventsCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
+import { S3Client } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import {
   accountDigits,
@@ -22,7 +23,7 @@ import {
   jobIdFromArn,
   JOB_ID_TAG,
   JOB_STATUSES,
-  outputS3Path,
+  jobOutputS3Path,
   serviceBucketName,
   SETTINGS_MESSAGES,
   type JobStatus,
@@ -32,10 +33,20 @@ import type { Db } from '../../../db/client.ts';
 import { jobs, type JobKind, type JobRow } from '../../../db/schema/jobs.ts';
 import { badRequest, notFound } from '../../../lib/http-errors.ts';
 import type { CloudAccount } from '../../../modules/account/service.ts';
-import type { CancelOutcome, EnergyPoint, JobLogEvent, JobLogs, QuantumBackend } from '../backend.ts';
+import { awsClientConfig, s3ClientConfig, type AwsCallSettings } from '../../aws/client-config.ts';
+import type {
+  CancelOutcome,
+  EnergyPoint,
+  JobLogEvent,
+  JobLogs,
+  QuantumBackend,
+  SubmitOptions,
+} from '../backend.ts';
 import { awsHttpError, type AwsCallTarget } from './aws-errors.ts';
 import { BRAKET_LIMITS } from './braket-limits.ts';
+import { BraketOutputRepo } from './braket-output-repo.ts';
 import { energyPointsFromLogs } from './log-metrics.ts';
+import { fetchJobOutput, runPoints, storedRun } from './s3-job-output.ts';
 
 /** STS's shortest session: every call assumes the role afresh, so nothing long-lived is held. */
 export const SESSION_SECONDS = 900;
@@ -72,11 +83,14 @@ export interface BraketBackendDeps {
   platformAccountId: string;
   /** Region of the platform's STS client (AWS_REGION). */
   stsRegion: string;
+  /** Timeouts, attempts and (tests) the stand-in's endpoint of every AWS call; absent: AWS_CALL_DEFAULTS. */
+  calls?: Partial<AwsCallSettings>;
 }
 
 interface Session {
   braket: BraketClient;
   logs: CloudWatchLogsClient;
+  s3: S3Client;
   account: CloudAccount;
 }
 
@@ -96,9 +110,13 @@ export class BraketBackend implements QuantumBackend {
   readonly name = 'braket';
   readonly initialStatus = 'QUEUED';
   private readonly sts: STSClient;
+  private readonly output: BraketOutputRepo;
+  /** The archive readings under way in this process, by job id. */
+  private readonly collecting = new Map<string, Promise<string | null>>();
 
   constructor(private readonly deps: BraketBackendDeps) {
-    this.sts = new STSClient({ region: deps.stsRegion });
+    this.sts = new STSClient(awsClientConfig({ region: deps.stsRegion, calls: deps.calls }));
+    this.output = new BraketOutputRepo(deps.db);
   }
 
   /** Provisional: in the platform's account until CreateJob answers with Braket's own ARN. */
@@ -136,15 +154,17 @@ export class BraketBackend implements QuantumBackend {
    * CreateJob in the user's account. Until Braket accepts the job nothing runs, so a refusal (no settings, a
    * denied role, throttling, validation) removes the stored row and answers the error. Once accepted, the row
    * (and `job`, which the jobs module answers with) takes Braket's ARN, the execution role and the output path.
+   * The client token is the request's (derived from its Idempotency-Key) or the job's id: a CreateJob retried
+   * after a timeout, whose first attempt Braket may have taken, names the same job.
    */
-  async submit(job: JobRow): Promise<void> {
+  async submit(job: JobRow, options: SubmitOptions = {}): Promise<void> {
     let accepted: { jobArn: string; roleArn: string; s3Path: string };
     try {
       const session = await this.session(job);
       const { account } = session;
       // Braket's name for the job is its ARN's last segment; the name its owner chose is ours to keep.
       const jobName = braketJobName(jobIdFromArn(job.jobArn));
-      const s3Path = outputS3Path(serviceBucketName(this.region(job), account.accountId));
+      const s3Path = jobOutputS3Path(serviceBucketName(this.region(job), account.accountId), jobName);
       const roleArn = `arn:aws:iam::${accountDigits(account.accountId)}:role/${this.deps.executionRoleName}`;
       const instance = job.instanceConfig ?? DEFAULT_INSTANCE;
       // The jobs module asked instanceRefusal before storing the job; this keeps the SDK's type honest.
@@ -154,7 +174,7 @@ export class BraketBackend implements QuantumBackend {
         session.braket.send(
           new CreateJobCommand({
             jobName,
-            clientToken: job.id,
+            clientToken: options.clientToken ?? job.id,
             roleArn,
             algorithmSpecification: { containerImage: { uri: this.deps.containerImage } },
             hyperParameters: { ...job.hyperparameters },
@@ -261,10 +281,43 @@ export class BraketBackend implements QuantumBackend {
     }
   }
 
-  /** The energy points of the `Metrics - …` lines of every stream of the job. */
+  /**
+   * A completed job's history as collectResults stored it from its output archive; until then, or when the
+   * archive cannot be read, the energy points of the `Metrics - …` lines of every stream of the job.
+   */
   async metrics(job: JobRow): Promise<EnergyPoint[]> {
+    const stored = await this.output.points(job.id);
+    if (stored.length > 0) return stored;
     const { events } = await this.logs(job);
     return energyPointsFromLogs(events, job.hyperparameters.exact_energy);
+  }
+
+  /**
+   * A COMPLETED job's results, read once from `output/model.tar.gz` under its output path with the user's
+   * role and stored as a local job's are; the reason when they cannot be read (asked again next time).
+   */
+  async collectResults(job: JobRow): Promise<string | null> {
+    if (job.status !== 'COMPLETED') return null;
+    // The monitor asks for the result and the chart at once: one reading of the archive serves both.
+    const running = this.collecting.get(job.id);
+    if (running) return running;
+    const collection = this.collect(job).finally(() => this.collecting.delete(job.id));
+    this.collecting.set(job.id, collection);
+    return collection;
+  }
+
+  private async collect(job: JobRow): Promise<string | null> {
+    if (await this.output.hasResult(job.id)) return null;
+    let session: Session;
+    try {
+      session = await this.session(job);
+    } catch (error) {
+      return `The job's results could not be read: ${awsHttpError(error, 'access role').message}`;
+    }
+    const output = await fetchJobOutput(session.s3, job.outputDataConfig?.s3Path);
+    if (!output.ok) return output.reason;
+    await this.output.storeOnce(job.id, storedRun(output.run), runPoints(output.run));
+    return null;
   }
 
   /** GetJob with a session already open, its answer stored as Braket's word. */
@@ -354,11 +407,12 @@ export class BraketBackend implements QuantumBackend {
       sessionToken: given.SessionToken,
       expiration: given.Expiration,
     };
-    const region = this.region(job);
+    const options = { region: this.region(job), credentials, calls: this.deps.calls, standIn: true };
     return {
       account,
-      braket: new BraketClient({ region, credentials }),
-      logs: new CloudWatchLogsClient({ region, credentials }),
+      braket: new BraketClient(awsClientConfig(options)),
+      logs: new CloudWatchLogsClient(awsClientConfig(options)),
+      s3: new S3Client(s3ClientConfig(options)),
     };
   }
 

@@ -12,6 +12,7 @@ import {
   MAX_USER_TAGS,
   WIZARD_INSTANCE_TYPES,
 } from '@hivqe/contract';
+import { validateAgainstModel } from '@hivqe/aws-stand-in';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BRAKET_ACCOUNT, braketTestApp, braketUser, stubBraketCalls } from '../../../../test/braket-mocks.ts';
@@ -25,6 +26,7 @@ import {
   jobUser,
   storedJob,
 } from '../../../../test/job-flows.ts';
+import { postWithKey } from '../../../../test/idempotent-create.ts';
 import { call } from '../../../../test/org-flows.ts';
 import type { Database } from '../../../db/client.ts';
 import { BraketBackend } from './braket-backend.ts';
@@ -96,6 +98,9 @@ const payloadOn = (instanceType: string, changes: Record<string, unknown> = {}) 
   return { ...payload, instance_config: { ...payload.instance_config, instanceType } };
 };
 
+/** What the SDK throws when an attempt outlives the client's request timeout. */
+const awsTimeout = () => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
+
 const userTags = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`tag-${i}`, 'v'.repeat(256)]));
 
@@ -159,6 +164,30 @@ describe('every CreateJob the product builds', () => {
       expectAcceptedByBraket(input);
       expect(Object.keys(input.tags!)).toHaveLength(BRAKET_MAX_TAGS);
       expect(input.tags![JOB_ID_TAG]).toBe(input.clientToken);
+    }
+  });
+
+  it("passes botocore's own CreateJob model with an Idempotency-Key's client token and the job's output path", async () => {
+    const user = await saveSettings();
+    const payload = payloadOn('ml.m5.large', { tags: userTags(MAX_USER_TAGS) });
+    const key = `retry-${'k'.repeat(240)}`;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      // The first attempt fails after Braket may have taken the job: the retry must name the same one.
+      if (attempt === 0) braket.on(CreateJobCommand).rejects(awsTimeout());
+      const res = await postWithKey(t.app, user, payload, key);
+      expect(res.statusCode, res.body).toBe(attempt === 0 ? 504 : 201);
+      stubBraketCalls(sts, braket);
+    }
+    const inputs = braket.commandCalls(CreateJobCommand).map((sent) => sent.args[0].input);
+    expect(inputs).toHaveLength(2);
+    expect(inputs[1].clientToken).toBe(inputs[0].clientToken);
+    expect(inputs[1].clientToken).toMatch(/^[0-9a-f]{64}$/);
+    for (const input of inputs) {
+      // Debian's python3-botocore model of Braket 2019-09-01: every member, pattern, length and enum.
+      expect(validateAgainstModel('braket', 'CreateJob', input)).toEqual([]);
+      expect(input.outputDataConfig!.s3Path).toBe(
+        `s3://amazon-braket-us-east-1-${ACCOUNT}/jobs/${input.jobName}/data`,
+      );
     }
   });
 

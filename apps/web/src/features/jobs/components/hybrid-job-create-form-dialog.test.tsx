@@ -10,6 +10,7 @@ import {
   TN1,
   EMERALD,
   GARNET,
+  IDEMPOTENCY_KEY_HEADER,
   defaultCloudJobForm,
 } from '@hivqe/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -260,6 +261,32 @@ describe('create job form (single page)', () => {
       'Failed to create job. Please try again.',
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends the create again with the same Idempotency-Key after a failure, so no second job is made', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(apiPath(JOB_PATHS.hybridJobs), ({ request }) => {
+        keys.push(request.headers.get(IDEMPOTENCY_KEY_HEADER));
+        return keys.length === 1
+          ? HttpResponse.json(
+              { message: 'Amazon Braket did not answer in time; try again shortly.' },
+              { status: 504 },
+            )
+          : HttpResponse.json(
+              { job_arn: 'arn:aws:braket:us-east-1:123456789012:job/hivqe-1', status: 'QUEUED' },
+              { status: 201 },
+            );
+      }),
+    );
+    const { dialog, user, onClose } = await openForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('did not answer in time');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('sends the job name typed, and refuses one the server would refuse before sending', async () => {

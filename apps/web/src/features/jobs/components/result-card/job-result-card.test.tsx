@@ -158,6 +158,20 @@ describe('result card', () => {
     expect(valueOf(card, 'Error')).toBe('— not computed: the job failed');
   });
 
+  it('says why a completed job’s results could not be read, instead of showing nothing', async () => {
+    const job = hybridJob('unreadable', { status: 'COMPLETED' });
+    const reason =
+      'Your access role may not read s3://b/jobs/x/data/output/model.tar.gz: allow it s3:GetObject.';
+    const card = await showCard(job, {
+      status: 'COMPLETED',
+      result_unavailable_reason: reason,
+      molecules: [molecule({ energies: null, reference: null, error_mha: null, iterations: null })],
+    });
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      `The job’s results could not be read. ${reason}`,
+    );
+  });
+
   it('is part of the job monitor', async () => {
     const job = hybridJob('monitored');
     server.use(

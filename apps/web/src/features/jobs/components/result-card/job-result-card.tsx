@@ -45,6 +45,11 @@ function ResultBody({ result, deviceLabel }: { result: JobResultDocument; device
   const [single] = result.molecules;
   return (
     <>
+      {result.result_unavailable_reason && (
+        <p role="alert" className="text-sm text-red-700">
+          The job’s results could not be read. {result.result_unavailable_reason}
+        </p>
+      )}
       {result.molecules.length === 1 && single ? (
         <SingleMolecule values={moleculeValues(single, absent)} />
       ) : (
