@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { exec, execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,5 +163,21 @@ describe('hivqe run', () => {
     expect(unreadable.stderr).toMatch(/cannot read/);
     expect(method.code).toBe(2);
     expect(method.stderr).toMatch(/--method must be one of rhf, casci, hivqe/);
+  });
+});
+
+describe("the README's command line", () => {
+  it('runs as the README writes it, from the repository root of a fresh clone', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const written = /`(npx [^`]*hivqe run --input job\.json --json)`/.exec(readme)?.[1];
+    expect(written, 'the README lists the engine command').toBeDefined();
+    const command = (written ?? '').replace('job.json', job('readme', { ...H2, max_iter: '3' }));
+    const stdout = await new Promise<string>((resolve, reject) => {
+      exec(command, { cwd: root, timeout: 120_000 }, (error, out, err) =>
+        error === null ? resolve(out) : reject(new Error(`${command}: ${err}`)),
+      );
+    });
+    expect(JSON.parse(stdout).energy).toBeCloseTo(-1.137283834, 6);
   });
 });
