@@ -1,6 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
 import { createTestApp, openTestDatabase } from '../test/harness.ts';
@@ -74,6 +75,44 @@ describe('the HTTP surface', () => {
     expect((await t.app.inject({ url: '/later.js' })).body).toBe('console.log(2)');
     expect((await t.app.inject({ url: '/api/v1/unknown' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/v1/unknown' })).json().message).toContain('not found');
+    await t.close();
+  });
+
+  it('sends the smallest precompressed copy the client accepts, and caches hashed assets for a year', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'web-'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const html = '<!doctype html><title>console</title>';
+    await mkdir(path.join(dist, 'assets'));
+    for (const [file, text] of [
+      ['index.html', html],
+      ['assets/index-abc123.js', script],
+    ]) {
+      await writeFile(path.join(dist, file), text);
+      await writeFile(path.join(dist, `${file}.br`), brotliCompressSync(text));
+      await writeFile(path.join(dist, `${file}.gz`), gzipSync(text));
+    }
+    const t = await createTestApp({ webDist: dist }, database);
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+    const brotli = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await get('/assets/index-abc123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // The page itself is asked again each time, so a new build reaches the browser at once.
+    for (const url of ['/', '/jobs']) {
+      const page = await get(url, 'br');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    }
     await t.close();
   });
 });

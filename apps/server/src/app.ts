@@ -331,7 +331,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 /** Serves the built console, falling back to index.html for client-side routes; /api stays JSON. */
 async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // The build leaves .br and .gz beside each file; the smallest the client accepts is sent.
+      preCompressed: true,
+      // Set below: send's own header (max-age=0) would overwrite ours.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('Vary', 'Accept-Encoding');
+        // Vite names every asset after its content hash: a changed file is a new name.
+        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply
