@@ -1,10 +1,18 @@
-import { simulateNative, toOpenQasm3, type NativeCircuit, type NativeDevice } from '@hivqe/engine';
+import {
+  sampleNative,
+  simulateNative,
+  toOpenQasm3,
+  type NativeCircuit,
+  type NativeDevice,
+  type NativeInstruction,
+} from '@hivqe/engine';
 import { describe, expect, it } from 'vitest';
 import { parseQasm, QasmError, toNativeCircuit } from '../src/index.ts';
+import { sampleCircuit, simulateCircuit } from '../src/qasm/simulate.ts';
 
+/** What a quantum task samples from: the stand-in's own simulator. */
 function probabilities(source: string): number[] {
-  const program = parseQasm(source);
-  return [...simulateNative(toNativeCircuit(program, 't'), program.qubits)];
+  return [...simulateCircuit(toNativeCircuit(parseQasm(source), 't'))];
 }
 
 const oneQubit = (body: string) => `OPENQASM 3.0;\nqubit[1] q;\nbit[1] b;\n${body}\nb[0] = measure q[0];`;
@@ -54,7 +62,7 @@ describe('OpenQASM gates as native prx/cz', () => {
       'OPENQASM 3.0;\nqubit[2] q;\nbit[2] b;\nx q[0];\nb[1] = measure q[0];\nb[0] = measure q[1];',
     );
     expect(program.measured).toEqual(['q[1]', 'q[0]']);
-    expect([...simulateNative(toNativeCircuit(program, 't'), program.qubits)][2]).toBeCloseTo(1, 12);
+    expect([...simulateCircuit(toNativeCircuit(program, 't'))][2]).toBeCloseTo(1, 12);
   });
 
   it('reads physical qubits in a verbatim box', () => {
@@ -109,6 +117,73 @@ describe("the engine's OpenQASM exporter, read back", () => {
         actual.forEach((p, i) => expect(Math.abs(p - expected[i])).toBeLessThan(1e-10));
       }
     }
+  });
+});
+
+describe("the stand-in's simulator against the engine's reference simulator", () => {
+  // Qubits 0–4 joined by cz, 5–7 joined apart from them, 8 with prx only, 9 measured but never touched;
+  // 4 is not measured and the measure lists the rest out of order.
+  const qubits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  const pairs: Array<[string, string]> = [
+    ['0', '1'],
+    ['1', '2'],
+    ['5', '6'],
+    ['2', '3'],
+    ['6', '7'],
+    ['3', '4'],
+    ['4', '0'],
+    ['7', '5'],
+    ['1', '3'],
+  ];
+  // Fixed angles spread over the turn, no two alike.
+  const angle = (k: number) => (k * 0.6180339887498949) % 1;
+  const instructions: NativeInstruction[] = [];
+  let k = 0;
+  for (let layer = 0; layer < 3; layer++) {
+    for (const qubit of qubits.slice(0, 9)) {
+      instructions.push({ name: 'prx', qubits: [qubit], args: { angle_t: angle(++k), phase_t: angle(++k) } });
+      if (qubit === '2')
+        instructions.push({ name: 'prx', qubits: [qubit], args: { angle_t: angle(++k), phase_t: 0 } });
+    }
+    for (const [a, b] of pairs) instructions.push({ name: 'cz', qubits: [a, b], args: {} });
+  }
+  instructions.push({ name: 'prx', qubits: ['6'], args: { angle_t: 0.3, phase_t: 0.1 } });
+  instructions.push({
+    name: 'measure',
+    qubits: ['7', '2', '9', '0', '5', '3', '8', '1', '6'],
+    args: { key: 'm' },
+  });
+  const circuit: NativeCircuit = { name: 'groups', instructions };
+
+  it('gives the same outcome probabilities for entangled groups, unmeasured and untouched qubits', () => {
+    const expected = simulateNative(circuit, qubits);
+    const actual = simulateCircuit(circuit);
+    expect(actual).toHaveLength(expected.length);
+    expected.forEach((p, i) => expect(Math.abs(actual[i] - p)).toBeLessThan(1e-14));
+    // Qubit 9 (bit 2) is never touched: it always reads 0.
+    expect(actual.filter((_, i) => i & 4).every((p) => p === 0)).toBe(true);
+  });
+
+  it("draws sampleNative's shots for the same seed", () => {
+    for (const seed of [1, 2, 3])
+      expect(sampleCircuit(circuit, 500, seed)).toEqual(sampleNative(circuit, qubits, 500, seed));
+  });
+
+  it('refuses a cz on one qubit and more entangled qubits than it simulates', () => {
+    const cz = (a: string, b: string): NativeInstruction => ({ name: 'cz', qubits: [a, b], args: {} });
+    const measure = (names: string[]): NativeInstruction => ({
+      name: 'measure',
+      qubits: names,
+      args: { key: 'm' },
+    });
+    expect(() => simulateCircuit({ name: 'one', instructions: [cz('0', '0'), measure(['0'])] })).toThrow(
+      /cz on one qubit/,
+    );
+    const wide = Array.from({ length: 25 }, (_, i) => String(i));
+    const chain = wide.slice(1).map((qubit, i) => cz(wide[i], qubit));
+    expect(() => simulateCircuit({ name: 'wide', instructions: [...chain, measure(['0'])] })).toThrow(
+      /25 entangled qubits/,
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sampleNative } from '@hivqe/engine';
 import { notFound, validationError } from '../protocol/errors.ts';
 import { qubitIndex, toNativeCircuit } from '../qasm/native.ts';
 import type { ParsedProgram } from '../qasm/parse.ts';
+import { sampleCircuit } from '../qasm/simulate.ts';
 import type { ObjectStore } from '../s3/store.ts';
 import { findDevice } from './devices.ts';
 import { checkProgram } from './program-check.ts';
@@ -37,7 +37,7 @@ export interface TaskSettings {
   jobArnForToken(token: string): string | undefined;
 }
 
-/** Braket's quantum-task operations, tasks run by sampling their OpenQASM program with the engine. */
+/** Braket's quantum-task operations, tasks run by sampling their OpenQASM program exactly (`sampleCircuit`). */
 export class QuantumTasks {
   readonly tasks = new Map<string, QuantumTaskRecord>();
   private readonly byClientToken = new Map<string, string>();
@@ -139,7 +139,7 @@ export class QuantumTasks {
     const started = performance.now();
     try {
       const circuit = toNativeCircuit(program, task.id);
-      const counts = sampleNative(circuit, program.qubits, task.shots, task.seed);
+      const counts = sampleCircuit(circuit, task.shots, task.seed);
       const measure = circuit.instructions.at(-1)!;
       const endedAt = new Date();
       const result = gateModelTaskResult({

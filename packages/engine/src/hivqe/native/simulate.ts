@@ -79,7 +79,15 @@ export function sampleNative(
   shots: number,
   seed: number,
 ): Counts {
-  const probabilities = simulateNative(circuit, qubits);
+  return sampleProbabilities(simulateNative(circuit, qubits), shots, seed);
+}
+
+/**
+ * `shots` outcomes drawn from `probabilities` (indexed by outcome, bit k of the index is character k of the
+ * bitstring), reproducibly for a seed: sorted xoshiro128** uniforms swept over the cumulative probabilities.
+ * Whoever simulates a circuit draws the same shots from the same distribution and seed.
+ */
+export function sampleProbabilities(probabilities: Float64Array, shots: number, seed: number): Counts {
   const width = Math.log2(probabilities.length);
   const rng = new Xoshiro128(seed);
   const total = probabilities.reduce((sum, p) => sum + p, 0);
