@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'marketplace.simulated_cancel',
   'job.create',
   'job.cancel',
+  'api_token.create',
+  'api_token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,9 +7,16 @@ import type { Origin } from '../auth/service.ts';
 export interface Actor {
   user: UserRow;
   origin: Origin;
+  /** The personal access token the request came with, if it came with one rather than a session. */
+  apiToken?: { id: string; name: string };
 }
 
 /** The actor of a route guarded by requireUser or requireAdmin. */
 export function actorOf(request: FastifyRequest): Actor {
-  return { user: principalOf(request).user, origin: originOf(request) };
+  const { user, apiToken } = principalOf(request);
+  return {
+    user,
+    origin: originOf(request),
+    ...(apiToken ? { apiToken: { id: apiToken.id, name: apiToken.name } } : {}),
+  };
 }

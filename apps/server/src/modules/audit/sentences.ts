@@ -23,9 +23,16 @@ const providerName = (provider: unknown) =>
 
 /**
  * An audit entry as a sentence whose subject is the actor, shown after the actor's e-mail address: it names the
- * member, invitee or user the change was about ("granted System Admin to ada@example.com").
+ * member, invitee or user the change was about ("granted System Admin to ada@example.com"), and the API token
+ * the change was made with, if any.
  */
 export function auditSentence(entry: AuditFacts): string {
+  const token = entry.details.api_token as { name?: unknown } | undefined;
+  const tokenName = text(token?.name);
+  return actionSentence(entry) + (tokenName ? ` with the API token "${tokenName}"` : '');
+}
+
+function actionSentence(entry: AuditFacts): string {
   const { details } = entry;
   const target = entry.targetLabel ?? entry.targetId ?? 'someone';
   const self = entry.actorEmail !== null && entry.actorEmail === entry.targetLabel;
@@ -105,5 +112,9 @@ export function auditSentence(entry: AuditFacts): string {
       return `created the job "${target}"${text(details.device) ? ` on ${text(details.device)}` : ''}`;
     case 'job.cancel':
       return `cancelled the job "${target}"`;
+    case 'api_token.create':
+      return `created the API token "${text(details.name) ?? ''}"`;
+    case 'api_token.revoke':
+      return `revoked ${self ? 'their' : `${target}'s`} API token "${text(details.name) ?? ''}"`;
   }
 }

@@ -5,7 +5,16 @@ import { AuditRepo } from './repo.ts';
 import { auditSentence } from './sentences.ts';
 
 export interface AuditTarget {
-  type: 'organization' | 'member' | 'invitation' | 'user' | 'priorities' | 'settings' | 'marketplace' | 'job';
+  type:
+    | 'organization'
+    | 'member'
+    | 'invitation'
+    | 'user'
+    | 'priorities'
+    | 'settings'
+    | 'marketplace'
+    | 'job'
+    | 'api_token';
   id?: string | null;
   /** A human name for the target (an organization's name, an e-mail address), kept if the target goes. */
   label?: string | null;
@@ -28,7 +37,8 @@ export class AuditLog {
       targetType: target.type,
       targetId: target.id ?? null,
       targetLabel: target.label ?? null,
-      details,
+      // A change made with an API token names it, so the owner can tell which script did what.
+      details: actor.apiToken ? { ...details, api_token: actor.apiToken } : details,
       ipAddress: actor.origin.ip,
       userAgent: actor.origin.userAgent,
     });

@@ -25,7 +25,7 @@ import {
 } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { originOf, principalOf, type Guard } from '../../plugins/authenticate.ts';
+import { originOf, principalOf, sessionOf, type Guard } from '../../plugins/authenticate.ts';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie-http.ts';
 import type { AuthService } from './service.ts';
 
@@ -86,7 +86,7 @@ export const authRoutes =
       },
       async (request) =>
         auth.recovery.changePassword(
-          principalOf(request),
+          sessionOf(request),
           request.body,
           originOf(request),
           deviceCookieOf(request),
@@ -115,7 +115,7 @@ export const authRoutes =
       '/auth/logout',
       { onRequest: requireUser, schema: { tags, response: { 200: messageResponse } } },
       async (request) => {
-        const { user, sessionId } = principalOf(request);
+        const { user, sessionId } = sessionOf(request);
         return auth.logout(user, sessionId, originOf(request));
       },
     );

@@ -10,6 +10,7 @@ interface AdminUserRowProps {
   isUpdating: boolean;
   onSystemAdminChange: (isSystemAdmin: boolean) => void;
   onManageRoles: () => void;
+  onApiTokens: () => void;
   onDelete: () => void;
 }
 
@@ -18,6 +19,7 @@ export function AdminUserRow({
   isUpdating,
   onSystemAdminChange,
   onManageRoles,
+  onApiTokens,
   onDelete,
 }: AdminUserRowProps) {
   const status = userStatus(user.user_status);
@@ -50,6 +52,9 @@ export function AdminUserRow({
             Org Roles
           </Button>
         )}
+        <Button variant="secondary" className="px-3 py-1" onClick={onApiTokens}>
+          API Tokens
+        </Button>
         <Button variant="danger" className="px-3 py-1" onClick={onDelete}>
           Delete
         </Button>

@@ -12,10 +12,11 @@ import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useSetSystemAdmin } from '../api/set-system-admin.ts';
 import { AdminUserRow } from './admin-user-row.tsx';
 import { SelfDemotionDialog } from './self-demotion-dialog.tsx';
+import { UserApiTokensDialog } from './user-api-tokens-dialog.tsx';
 import { UserDeleteDialog } from './user-delete-dialog.tsx';
 import { UserOrganizationRolesDialog } from './user-organization-roles-dialog.tsx';
 
-type UserDialog = { kind: 'delete' | 'roles' | 'demote-self'; user: AdminUser } | null;
+type UserDialog = { kind: 'delete' | 'roles' | 'api-tokens' | 'demote-self'; user: AdminUser } | null;
 
 const SYSTEM_ADMIN_FALLBACK = 'Failed to change system admin role';
 
@@ -59,6 +60,7 @@ export function UserManagementSection() {
               isUpdating={systemAdmin.isPending && systemAdmin.variables?.user.username === user.username}
               onSystemAdminChange={(isSystemAdmin) => changeSystemAdmin(user, isSystemAdmin)}
               onManageRoles={() => setDialog({ kind: 'roles', user })}
+              onApiTokens={() => setDialog({ kind: 'api-tokens', user })}
               onDelete={() => setDialog({ kind: 'delete', user })}
             />
           ))}
@@ -77,6 +79,7 @@ export function UserManagementSection() {
       )}
       {dialog?.kind === 'delete' && <UserDeleteDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'roles' && <UserOrganizationRolesDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'api-tokens' && <UserApiTokensDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'demote-self' && (
         <SelfDemotionDialog
           isPending={systemAdmin.isPending}
