@@ -35,6 +35,7 @@ export function jobResults(run: FinishedRun): BraketJobResults {
       iterations: result.iterations,
       seconds: result.seconds,
       reference_seconds: result.referenceSeconds,
+      reference_skip_reason: result.referenceSkipReason,
       cpu_seconds: run.cpuSeconds,
       history: result.history.map((point) => ({
         ...point,

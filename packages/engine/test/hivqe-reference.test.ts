@@ -57,7 +57,7 @@ describe('the CASCI reference of a HI-VQE run', () => {
     const capped = await run({ ...ALL_ACTIVE, max_states: 100 }, references);
     expect(capped.result.eCasci).toBeNull();
     expect(capped.casciLines).toEqual([
-      'CASCI skipped: the full space (225 determinants) is larger than max_states (100); set reference to always to compute it',
+      'CASCI skipped: the full space (225 determinants) is larger than max_states (100) and the job did not ask for it (compute_reference)',
     ]);
     expect(Number.isNaN(capped.result.history[0].error)).toBe(true);
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkMoleculeInput, type MoleculeInput } from '../src/chem/input-check.ts';
+import {
+  checkMoleculeInput,
+  planReference,
+  type MoleculeInput,
+  type ReferenceInput,
+} from '../src/chem/input-check.ts';
 import { buildHamiltonian, EngineInputError } from '../src/chem/index.ts';
 import { runHiVqe } from '../src/index.ts';
 
@@ -71,5 +76,80 @@ describe('charge in a run', () => {
     await expect(runHiVqe({ ...hyperparameters, charge: '0' }, { method: 'casci' })).rejects.toThrow(
       /3 electrons, an odd number/,
     );
+  });
+});
+
+describe('planReference', () => {
+  const n2 = (overrides: Partial<ReferenceInput> = {}): ReferenceInput => ({
+    geometry: 'N 0 0 0;N 0 0 1.1',
+    basis: 'cc-pvdz',
+    activeOrbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    frozenOrbitals: [0, 1],
+    maxStates: 150,
+    exactEnergy: null,
+    computeReference: false,
+    ...overrides,
+  });
+
+  it('names max_states, not the CASCI limit, as the reason a default N2 job goes without CASCI', () => {
+    expect(planReference(n2())).toEqual({
+      determinants: 63_504,
+      bytes: 8 * 30 * 63_504,
+      limit: null,
+      skipped:
+        'the full space (63,504 determinants) is larger than max_states (150) and the job did not ask for it (compute_reference)',
+    });
+    expect(planReference(n2({ computeReference: true }))?.skipped).toBeNull();
+    expect(planReference(n2({ maxStates: 63_504 }))?.skipped).toBeNull();
+    expect(planReference(n2({ exactEnergy: -109.27 }))?.skipped).toBe('the job gives exact_energy');
+  });
+
+  it('says when the space is above the CASCI limit, whatever the job asks', () => {
+    const large = planReference(
+      n2({ activeOrbitals: Array.from({ length: 16 }, (_, i) => i + 2), computeReference: true }),
+    );
+    expect(large).toMatchObject({
+      determinants: 4368 ** 2,
+      limit: '19,079,424 determinants exceed the CASCI limit of 1,000,000',
+      skipped: '19,079,424 determinants exceed the CASCI limit of 1,000,000',
+    });
+  });
+
+  it('has no plan for input the engine refuses or a job without an active space', () => {
+    expect(planReference(n2({ geometry: 'Xx 0 0 0' }))).toBeNull();
+    expect(planReference(n2({ activeOrbitals: [], frozenOrbitals: [] }))).toBeNull();
+  });
+
+  it('is the rule a run follows: compute_reference computes what auto would skip', async () => {
+    const lines: string[] = [];
+    const lih = {
+      molecule_geometry: 'Li 0 0 0;H 0 0 1.6',
+      basis: 'sto-3g',
+      active_orbitals: [0, 1, 2, 3, 4, 5],
+      frozen_orbitals: [],
+      max_states: 100,
+      max_iter: 1,
+      shots: 50,
+    };
+    const skipped = await runHiVqe(lih, { references: new Map() });
+    expect(skipped.eCasci).toBeNull();
+    expect(skipped.referenceSkipReason).toBe(
+      planReference({
+        geometry: lih.molecule_geometry,
+        basis: lih.basis,
+        activeOrbitals: lih.active_orbitals,
+        frozenOrbitals: [],
+        maxStates: 100,
+        exactEnergy: null,
+        computeReference: false,
+      })?.skipped,
+    );
+    const asked = await runHiVqe(
+      { ...lih, compute_reference: 'true' },
+      { references: new Map(), onLog: (line) => lines.push(line) },
+    );
+    expect(asked.eCasci).toBeCloseTo(-7.882324379, 6);
+    expect(asked.referenceSkipReason).toBeNull();
+    expect(lines.some((line) => line.startsWith('CASCI (6o, 4e): 225 determinants'))).toBe(true);
   });
 });

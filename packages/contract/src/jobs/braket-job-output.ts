@@ -30,6 +30,8 @@ export const braketRunResult = z.object({
   iterations: count,
   seconds: z.number().min(0),
   reference_seconds: z.number().min(0).nullable(),
+  /** Why e_casci is null, in the engine's words; absent from job images built before it was written. */
+  reference_skip_reason: z.string().nullable().optional(),
   cpu_seconds: z.number().min(0).nullable(),
   /** Every iteration, as the chart reads it. */
   history: z.array(energyDataPoint),

@@ -61,6 +61,7 @@ describe('cloneJobForm', () => {
       convergence_count: 0,
       convergence_abstol: 1e-6,
       reset_convergence_count: false,
+      compute_reference: true,
     };
     expect(cloneJobForm(detailOf(original), base())).toEqual({
       ...original,

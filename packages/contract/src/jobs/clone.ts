@@ -59,5 +59,6 @@ export function cloneJobForm(detail: HybridJobDetailResponse, base: JobForm): Jo
     convergence_count: values.convergence_count ?? base.convergence_count,
     convergence_abstol: values.convergence_abstol ?? base.convergence_abstol,
     reset_convergence_count: values.reset_convergence_count ?? base.reset_convergence_count,
+    compute_reference: values.compute_reference ?? base.compute_reference,
   };
 }

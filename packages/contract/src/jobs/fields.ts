@@ -215,6 +215,12 @@ export const hivqeSettingsShape = {
   convergence_count: integerInRange('convergence_count', 0, MAX_CONVERGENCE_COUNT),
   convergence_abstol: tolerance('convergence_abstol'),
   reset_convergence_count: z.boolean({ message: 'reset_convergence_count must be true or false' }),
+  /**
+   * Not in the spec (issue 30 §3): true asks the engine for the exact (CASCI) reference of every molecule,
+   * refused when a molecule's space is above the engine's CASCI limit. Absent or false: the engine computes
+   * it only when the job gives no exact energy and the full space fits within max_states.
+   */
+  compute_reference: z.boolean({ message: 'compute_reference must be true or false' }).optional(),
 };
 
 const MAX_RESULTS_MESSAGE = `max_results must be a whole number from 1 to ${JOB_API_MAX_PAGE_SIZE}`;

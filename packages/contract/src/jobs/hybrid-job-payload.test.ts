@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANKAA_3, ARIA_1, SV1 } from './devices.ts';
 import { createHybridJobRequest } from './hybrid-job-create.ts';
 import { NO_MOLECULE_MESSAGE, backendName, buildHybridJobPayload } from './hybrid-job-payload.ts';
+import { toHyperparameters } from './hyperparameters.ts';
 import { defaultCloudJobForm } from './job-form.ts';
 
 const ACCOUNT = '123456789012';
@@ -109,6 +110,14 @@ describe('buildHybridJobPayload', () => {
       parameters: { ...form().parameters, shots: 1, maxIterations: 7 },
     });
     expect(payload).toMatchObject({ shots: 2000, max_iter: 7 });
+  });
+
+  it('sends compute_reference only when the form asks for the CASCI reference (issue 30 §3)', () => {
+    expect(buildHybridJobPayload(form())).not.toHaveProperty('compute_reference');
+    const asked = buildHybridJobPayload({ ...form(), compute_reference: true });
+    expect(asked).toMatchObject({ compute_reference: true });
+    expect(createHybridJobRequest.safeParse(asked).success).toBe(true);
+    expect(toHyperparameters(asked)).toMatchObject({ compute_reference: 'true' });
   });
 
   it('carries the chosen permission source', () => {

@@ -74,6 +74,8 @@ export function buildHybridJobPayload(form: JobForm): HybridJobPayload {
     convergence_count: form.convergence_count,
     convergence_abstol: form.convergence_abstol,
     reset_convergence_count: form.reset_convergence_count,
+    // Sent only when asked: a payload without it is the spec's, field for field.
+    ...(form.compute_reference ? { compute_reference: true } : {}),
     instance_config: {
       instanceType: form.instance_type,
       volumeSizeInGb: JOB_VOLUME_SIZE_GB,

@@ -33,6 +33,7 @@ const FIELD_KINDS = {
   convergence_abstol: 'number',
   reset_convergence_count: 'boolean',
   debug_use_simulator: 'boolean',
+  compute_reference: 'boolean',
 } as const satisfies Record<keyof HybridJobHyperparameterValues, Kind>;
 
 type Field = keyof typeof FIELD_KINDS;

@@ -26,6 +26,7 @@ export function buildIqmJobPayload(form: JobForm, now: Date): IqmJobPayload {
       convergence_count: form.convergence_count,
       convergence_abstol: form.convergence_abstol,
       reset_convergence_count: form.reset_convergence_count,
+      ...(form.compute_reference ? { compute_reference: true } : {}),
     },
     tags: { ...DEFAULT_JOB_TAGS, ...IQM_PROVIDER_TAG },
     ...(form.permission_source ? { permission_source: form.permission_source } : {}),

@@ -53,6 +53,8 @@ export interface JobForm extends JobBonds {
   convergence_count: number;
   convergence_abstol: number;
   reset_convergence_count: boolean;
+  /** Ask the engine for the exact (CASCI) reference of every molecule (issue 30 §3); false: its own rule. */
+  compute_reference: boolean;
   aws_default_region: string;
   s3_bucket_name: string;
   permission_source?: JobPermissionSource;
@@ -95,6 +97,7 @@ function baseForm(): Omit<
     convergence_count: JOB_DEFAULTS.convergence_count,
     convergence_abstol: JOB_DEFAULTS.convergence_abstol,
     reset_convergence_count: JOB_DEFAULTS.reset_convergence_count,
+    compute_reference: false,
   };
 }
 

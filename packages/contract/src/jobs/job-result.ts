@@ -31,6 +31,12 @@ export const moleculeResult = z.object({
     .nullable(),
   /** The user's exact energy when given, else the engine's CASCI; null when there is neither. */
   reference: z.object({ energy: z.number(), source: z.enum(REFERENCE_SOURCES) }).nullable(),
+  /**
+   * Why the engine computed no CASCI for this molecule, in its words (the space above its CASCI limit, or
+   * larger than max_states without compute_reference, ...); null when it did, when the molecule has not
+   * finished, or when the run did not record it (results stored before it was).
+   */
+  reference_skip_reason: z.string().nullable(),
   /** (final − reference) in mHa. */
   error_mha: z.number().nullable(),
   within_chemical_accuracy: z.boolean().nullable(),

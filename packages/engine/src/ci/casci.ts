@@ -2,13 +2,11 @@ import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
 import { davidsonLowest } from './davidson.ts';
 import { ProductSpaceHamiltonian } from './product-space.ts';
-import { binomial, enumerateStrings, MAX_STRING_ORBITALS, StringSet } from './strings.ts';
+import { enumerateStrings, StringSet } from './strings.ts';
+import { casciLimitReason, fullSpaceSize } from './casci-limit.ts';
 
-/**
- * Above this many determinants CASCI is skipped: its Davidson keeps about 30 vectors of this length
- * (≈ 240 MB at the limit) and one run takes minutes in this engine.
- */
-export const MAX_CASCI_DETERMINANTS = 1_000_000;
+// The limit lives apart so that a browser bundle can ask it without the solver.
+export { casciLimitReason, fullSpaceSize, MAX_CASCI_DETERMINANTS } from './casci-limit.ts';
 
 export interface CasciResult {
   /** Total energy: active-space eigenvalue + ecore. */
@@ -16,27 +14,6 @@ export interface CasciResult {
   determinants: number;
   /** Hamiltonian–vector products the Davidson solver needed. */
   iterations: number;
-}
-
-export function fullSpaceSize(ham: Pick<ActiveSpaceHamiltonian, 'norb' | 'nalpha' | 'nbeta'>): number {
-  return binomial(ham.norb, ham.nalpha) * binomial(ham.norb, ham.nbeta);
-}
-
-/** Why CASCI cannot be run on this active space, or null when it can. */
-export function casciLimitReason(
-  ham: Pick<ActiveSpaceHamiltonian, 'norb' | 'nalpha' | 'nbeta'>,
-): string | null {
-  if (ham.norb > MAX_STRING_ORBITALS) {
-    return `${ham.norb} active orbitals exceed the limit of ${MAX_STRING_ORBITALS}`;
-  }
-  const determinants = fullSpaceSize(ham);
-  if (determinants > MAX_CASCI_DETERMINANTS) {
-    return (
-      `${determinants.toLocaleString('en-US')} determinants exceed the CASCI limit of ` +
-      MAX_CASCI_DETERMINANTS.toLocaleString('en-US')
-    );
-  }
-  return null;
 }
 
 /** Full CI in the active space, converged to 1e-10 Ha. */

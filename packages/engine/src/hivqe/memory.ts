@@ -1,5 +1,5 @@
 import { estimateMemoryBytes } from '../chem/limits.ts';
-import { fullSpaceSize, MAX_CASCI_DETERMINANTS } from '../ci/casci.ts';
+import { davidsonVectorBytes, fullSpaceSize, MAX_CASCI_DETERMINANTS } from '../ci/casci-limit.ts';
 import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
 import type { ActiveSpace } from './ansatz/space.ts';
 import { checkRunLimits } from './limits.ts';
@@ -22,8 +22,6 @@ export interface MemoryEstimate {
 const BASELINE_BYTES = 128 * 2 ** 20;
 /** The large arrays cost more than their bytes: allocator and garbage-collector slack, smaller arrays. */
 const ARRAY_OVERHEAD = 1.25;
-/** Davidson's largest search space (14 vectors and their 14 images) with its residual and guess. */
-const DAVIDSON_VECTORS = 30;
 /** A simulated state vector: real and imaginary parts in float64. */
 const BYTES_PER_AMPLITUDE = 16;
 
@@ -77,7 +75,7 @@ function correlationBytes(space: ActiveSpace, params: HiVqeParams, simulates: bo
       Math.min(2 * params.maxStates, full),
     );
     const bytes =
-      8 * DAVIDSON_VECTORS * determinants +
+      davidsonVectorBytes(determinants) +
       (simulates ? BYTES_PER_AMPLITUDE * stateVectorSize(fewer, choice) : 0);
     largest = Math.max(largest, bytes);
   }

@@ -1,5 +1,5 @@
 import { EngineInputError } from '../chem/errors.ts';
-import { REFERENCE_MODES, type ReferenceMode } from './reference.ts';
+import { REFERENCE_MODES, type ReferenceMode } from './reference-rule.ts';
 
 export const ANSATZE = ['epa', 'hardware_efficient', 'uccsd'] as const;
 export type AnsatzName = (typeof ANSATZE)[number];
@@ -28,7 +28,7 @@ export interface HiVqeParams {
   resetConvergenceCount: boolean;
   /** Reference for the per-iteration error; null = use CASCI when it is computed. */
   exactEnergy: number | null;
-  /** When HI-VQE computes its CASCI reference (engine-only; `referenceSkipReason`). */
+  /** When HI-VQE computes its CASCI reference (`referenceSkipReason`): `always` when compute_reference is set. */
   reference: ReferenceMode;
   /** Seeds the circuit parameters, SPSA perturbations, sampling and configuration recovery. */
   seed: number;
@@ -66,7 +66,10 @@ export function parseHiVqeParams(raw: Readonly<Record<string, unknown>>): HiVqeP
     convergenceAbstol: read.number('convergence_abstol', 1e-4, 0),
     resetConvergenceCount: read.boolean('reset_convergence_count', true),
     exactEnergy: read.optionalNumber('exact_energy'),
-    reference: read.choice('reference', REFERENCE_MODES, 'auto'),
+    // The forms' switch: absent or false leaves the engine-only `reference` (auto by default) in charge.
+    reference: read.boolean('compute_reference', false)
+      ? 'always'
+      : read.choice('reference', REFERENCE_MODES, 'auto'),
     seed: read.integer('seed', 0, 0, 2 ** 32 - 1),
   };
 }

@@ -1,12 +1,10 @@
 import { normaliseBasisName } from '../chem/basis/catalog.ts';
 import type { CancelPoint } from '../ci/cancel.ts';
-import { casci, casciLimitReason, fullSpaceSize } from '../ci/casci.ts';
+import { casci } from '../ci/casci.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { HiVqeParams } from './params.ts';
 
-/** When a HI-VQE run computes its CASCI reference: the `reference` hyperparameter (engine-only). */
-export const REFERENCE_MODES = ['auto', 'always', 'never'] as const;
-export type ReferenceMode = (typeof REFERENCE_MODES)[number];
+export { REFERENCE_MODES, referenceSkipReason, type ReferenceMode } from './reference-rule.ts';
 
 /** CASCI energies already computed, by `referenceKey`. Any Map will do; the engine keeps one per process. */
 export type ReferenceCache = Map<string, number>;
@@ -34,28 +32,6 @@ function sameGeometry(geometry: string): string {
     .filter((fields) => fields[0] !== '')
     .map(([element, ...xyz]) => [element, ...xyz.map((x) => String(Number(x)))].join(' '))
     .join(';');
-}
-
-/**
- * Why this run goes without a CASCI reference, or null when it computes (or reuses) one. `auto` computes
- * it only when the job gives no `exact_energy` and the loop may grow to the whole space (full space ≤
- * max_states): then CASCI costs about one of the loop's own diagonalisations. Above that, as on N2
- * cc-pVDZ (10o,10e) at the default cap, it would cost as much as the loop, for a figure nobody asked for.
- */
-export function referenceSkipReason(ham: ActiveSpaceHamiltonian, params: HiVqeParams): string | null {
-  const limit = casciLimitReason(ham);
-  if (limit !== null) return limit;
-  if (params.reference === 'always') return null;
-  if (params.reference === 'never') return 'reference is never';
-  if (params.exactEnergy !== null) return 'the job gives exact_energy';
-  const full = fullSpaceSize(ham);
-  if (full > params.maxStates) {
-    return (
-      `the full space (${full.toLocaleString('en-US')} determinants) is larger than max_states ` +
-      `(${params.maxStates.toLocaleString('en-US')}); set reference to always to compute it`
-    );
-  }
-  return null;
 }
 
 /** Adds a reference, forgetting the oldest once the cache holds CACHE_ENTRIES. */

@@ -61,6 +61,8 @@ export interface EngineResult {
   seconds: number;
   /** Wall time of the CASCI reference within `seconds`: 0 when it came from the cache, null when not computed. */
   referenceSeconds: number | null;
+  /** Why `eCasci` is null (`referenceSkipReason`'s words); null when CASCI was computed. */
+  referenceSkipReason: string | null;
 }
 
 /**
@@ -141,6 +143,7 @@ async function run(
       provenance: emptyProvenance(),
       seconds: elapsed(),
       referenceSeconds: null,
+      referenceSkipReason: 'method rhf computes no CASCI',
     };
   }
   const ham = chem.hamiltonian;
@@ -164,6 +167,7 @@ async function run(
       provenance: emptyProvenance(),
       seconds: elapsed(),
       referenceSeconds: reference.seconds,
+      referenceSkipReason: null,
     };
   }
   const skipped = referenceSkipReason(ham, params);
@@ -195,5 +199,6 @@ async function run(
     provenance: loop.provenance,
     seconds: elapsed(),
     referenceSeconds: reference?.seconds ?? null,
+    referenceSkipReason: skipped,
   };
 }

@@ -1,4 +1,4 @@
-import { JOB_PATHS, type JobResultDocument } from '@hivqe/contract';
+import { JOB_PATHS, type JobForm, type JobResultDocument } from '@hivqe/contract';
 import { runHiVqe } from '@hivqe/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../test/cleanup.ts';
@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import {
   byArn,
   createHybridJob,
+  H2_EXACT_ENERGY,
   h2Form,
   hybridPayload,
   iqmPayload,
@@ -136,7 +137,7 @@ describe('chemistry checked before a cloud job is stored', () => {
     const payload = hybridPayload(form);
     expect(payload).toMatchObject({ charge: 1 });
     const { job_arn } = await createHybridJob(t, user, payload);
-    const job = await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const job = await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(job.failureReason).toBeNull();
     expect(job.hyperparameters.charge).toBe('1');
 
@@ -192,5 +193,88 @@ describe('chemistry checked before an IQM scan is stored', () => {
     const res = await call(t.app, 'POST', JOB_PATHS.iqmJobs, user, cation);
     expect(res.statusCode, res.body).toBe(201);
     expect((await storedJob(t.database.db, res.json().job_arn)).hyperparameters.charge).toBe('1');
+  });
+});
+
+describe('the CASCI reference a job asks for (compute_reference)', () => {
+  /** H2 in STO-3G without an exact energy: a full space of 4 determinants. */
+  const h2Unreferenced = (changes: Partial<JobForm> = {}) => {
+    const form = { ...h2Form(), exactEnergies: {}, ...changes };
+    return { ...form, parameters: { ...form.parameters, max_states: 2 } };
+  };
+
+  async function resultOf(t: TestApp, user: TestUser, jobArn: string): Promise<JobResultDocument> {
+    await waitForStatus(t.database.db, jobArn, ['COMPLETED', 'FAILED']);
+    const res = await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobResult, jobArn), user);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as JobResultDocument;
+  }
+
+  it('says max_states is why a job that did not ask goes without CASCI, and computes it when asked', async () => {
+    const t = await setup();
+    const user = await jobUser(t);
+    const unasked = hybridPayload(h2Unreferenced());
+    expect(unasked).not.toHaveProperty('compute_reference');
+    const skipped = await resultOf(t, user, (await createHybridJob(t, user, unasked)).job_arn);
+    expect(skipped.molecules[0]).toMatchObject({
+      reference: null,
+      energies: expect.objectContaining({ casci: null }),
+      reference_skip_reason:
+        'the full space (4 determinants) is larger than max_states (2) and the job did not ask for it (compute_reference)',
+    });
+
+    const asked = hybridPayload(h2Unreferenced({ compute_reference: true }));
+    expect(asked).toMatchObject({ compute_reference: true });
+    const { job_arn } = await createHybridJob(t, user, asked);
+    expect((await storedJob(t.database.db, job_arn)).hyperparameters.compute_reference).toBe('true');
+    const computed = await resultOf(t, user, job_arn);
+    expect(computed.molecules[0].reference).toEqual({
+      energy: expect.closeTo(H2_EXACT_ENERGY, 6),
+      source: 'casci',
+    });
+    expect(computed.molecules[0].reference_skip_reason).toBeNull();
+  });
+
+  it('refuses a reference the engine’s CASCI limit rules out, before storing the job', async () => {
+    const t = await setup();
+    const user = await jobUser(t);
+    // N2 cc-pVDZ on 14 active orbitals: C(14,5)² = 4,008,004 determinants, four times the limit.
+    const form: JobForm = {
+      ...h2Form(),
+      molecules: { '1.1': 'N 0 0 0;N 0 0 1.1' },
+      exactEnergies: {},
+      basis: 'ccpvdz',
+      active_orbitals: Array.from({ length: 14 }, (_, i) => i + 2),
+      frozen_orbitals: [0, 1],
+      compute_reference: true,
+    };
+    const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload(form));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      'compute_reference: molecule_geometry: CASCI refused: 4,008,004 determinants exceed the CASCI limit of 1,000,000',
+    );
+    expect(await jobCount(t.database.db, user.id)).toBe(0);
+  });
+
+  it('takes compute_reference for every molecule of an IQM scan, and refuses a value that is not a boolean', async () => {
+    const t = await setup();
+    const user = await jobUser(t, { admin: true });
+    const res = await call(t.app, 'POST', JOB_PATHS.iqmJobs, user, iqmPayload({ compute_reference: true }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await storedJob(t.database.db, res.json().job_arn)).hyperparameters.compute_reference).toBe(
+      'true',
+    );
+
+    const wrong = await call(
+      t.app,
+      'POST',
+      JOB_PATHS.hybridJobs,
+      user,
+      hybridPayload(h2Form(), {
+        compute_reference: 'yes',
+      }),
+    );
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json().message).toContain('compute_reference must be true or false');
   });
 });

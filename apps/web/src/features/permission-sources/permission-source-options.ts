@@ -83,3 +83,23 @@ export function sourceOptions(response: OrganizationPrioritiesResponse): SourceO
     : null;
   return { internal, organizations, personal };
 }
+
+/**
+ * Why each organization the member belongs to cannot pay for a job, with whom to ask (issue 30 §7): the
+ * owner grants job permission, and an owner's own subscription pays for the organization's jobs.
+ */
+export function unavailableSourceReasons(response: OrganizationPrioritiesResponse): string[] {
+  return response.priorities
+    .filter((entry) => entry.type === SOURCE_TYPES.organization && !entry.is_valid)
+    .map((entry) => {
+      const name = entry.organization_name || 'Organization';
+      const owner = entry.owner_email ? ` (${entry.owner_email})` : '';
+      if (!entry.can_create_jobs) {
+        return `${name}: you do not have job permission. Ask its owner${owner} to grant it.`;
+      }
+      if (entry.role === 'organization_owner') {
+        return `${name}: your marketplace subscription, which pays for its jobs, is not active.`;
+      }
+      return `${name}: its owner's marketplace subscription is not active. Ask the owner${owner} to renew it.`;
+    });
+}

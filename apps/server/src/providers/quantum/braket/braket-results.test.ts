@@ -111,6 +111,26 @@ describe("a completed Braket job's result comes from its output archive in S3", 
     expect(await storedResults(jobArn)).toHaveLength(1);
   });
 
+  it('says why the engine computed no CASCI, in its words, and nothing for an image that did not write it', async () => {
+    const reason =
+      'the full space (4 determinants) is larger than max_states (2) and the job did not ask for it (compute_reference)';
+    const unreferenced = h2Run({ exact_energy: null, e_casci: null, reference_skip_reason: reason });
+    const { user, jobArn } = await completedJob();
+    s3.on(GetObjectCommand).resolves({ Body: body(await outputArchive(unreferenced)), ContentLength: 1000 });
+    expect((await result(user, jobArn)).molecules[0]).toMatchObject({
+      reference: null,
+      reference_skip_reason: reason,
+    });
+
+    const { reference_skip_reason: _, ...older } = unreferenced;
+    const before = await completedJob();
+    s3.on(GetObjectCommand).resolves({ Body: body(await outputArchive(older)), ContentLength: 1000 });
+    expect((await result(before.user, before.jobArn)).molecules[0]).toMatchObject({
+      reference: null,
+      reference_skip_reason: null,
+    });
+  });
+
   it('reads the archive once and stores the result once for simultaneous requests', async () => {
     const { user, jobArn } = await completedJob();
     s3.on(GetObjectCommand).callsFake(async () => ({

@@ -62,6 +62,7 @@ export function storedRun(run: BraketRunResult): StoredRunResult {
     iterations: run.iterations,
     seconds: run.seconds,
     referenceSeconds: run.reference_seconds,
+    referenceSkipReason: run.reference_skip_reason ?? null,
     fullSpaceSize: run.full_space_size,
     cpuSeconds: run.cpu_seconds,
   };

@@ -77,7 +77,8 @@ export function AwsSettingsSection({ settings }: { settings: AccountSettingsResp
           platform&apos;s account.
         </Banner>
       )}
-      {settings.account_id && (
+      {/* Only the user's own settings are values: the platform's account and a role nobody created are not. */}
+      {own && settings.account_id && (
         <CopyableValues
           onCopy={copy}
           values={[

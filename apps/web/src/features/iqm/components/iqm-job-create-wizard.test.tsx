@@ -80,6 +80,24 @@ describe('IQM job wizard', () => {
     }
   });
 
+  it('asks for the CASCI reference of every molecule when ticked, and says so in Review', async () => {
+    const bodies = recordCreates(JOB_PATHS.iqmJobs);
+    const { dialog, next, user, onCreated } = await openWizard();
+    await next();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' }));
+    await next();
+    await next();
+    await next();
+    expect(within(dialog).getByRole('region', { name: 'Molecules' })).toHaveTextContent(
+      '1.0 Å: N 0 0 0;N 0 0 1.0 (reference: CASCI, 63,504 determinants)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create IQM Job' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([
+      expect.objectContaining({ hyperparameters: expect.objectContaining({ compute_reference: true }) }),
+    ]);
+  });
+
   it('sends every molecule with its exact energy, the device and the permission source', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(1741860000000));
@@ -111,7 +129,7 @@ describe('IQM job wizard', () => {
           max_states: 20000,
           max_expansion_states: 500,
           molecules: { '1.0': 'N 0 0 0;N 0 0 1.0', '2.0': 'N 0 0 0;N 0 0 2.0' },
-          // Only the molecule given an energy has one; the other is compared with CASCI.
+          // Only the molecule given an energy has one; the other has CASCI only if the engine computes it.
           exact_energies: { '2.0': -108.95 },
           active_orbitals: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
           frozen_orbitals: [0, 1],

@@ -33,4 +33,20 @@ describe('IQM job details', () => {
     expect(asked).toEqual([`/api/v1${JOB_PATHS.iqmJobResult(id)}`, `/api/v1${JOB_PATHS.iqmJobResult(id)}`]);
     expect(JSON.parse(await saved[0].text)).toEqual(result);
   });
+
+  it('says in words that a job keeps no S3 output, never printing null', async () => {
+    const job = { ...iqmJob('iqm-local'), output_data_config: null };
+    const id = jobIdFromArn(job.job_arn);
+    const result = { ...jobResult(hybridJob('iqm-local')), job_arn: job.job_arn, backend: 'iqm' as const };
+    server.use(
+      http.get(apiPath(JOB_PATHS.iqmJob(id)), () => HttpResponse.json(job)),
+      http.get(apiPath(JOB_PATHS.iqmJobResult(id)), () => HttpResponse.json(result)),
+    );
+
+    renderJobUi(<IqmJobDetailsDialog job={job} onClose={vi.fn()} />);
+
+    expect(screen.getByRole('region', { name: 'Output Data Config' })).toHaveTextContent(
+      'None: the job has no S3 output location',
+    );
+  });
 });

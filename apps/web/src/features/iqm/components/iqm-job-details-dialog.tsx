@@ -3,6 +3,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { backEndLabel } from '../../jobs/back-end-label.ts';
 import { DetailList } from '../../jobs/components/detail-list.tsx';
+import { NO_OUTPUT_LOCATION } from '../../jobs/components/hybrid-job-details-dialog.tsx';
 import { JobResultDownload } from '../../jobs/components/job-result-download.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
 import { JsonBlock } from '../../jobs/components/json-block.tsx';
@@ -40,7 +41,7 @@ export function IqmJobDetailsDialog({ job, onClose }: { job: IqmJob; onClose: ()
       />
       <JobResultDownload load={() => getIqmJobResult(job.job_arn)} />
       <JsonBlock title="Hyperparameters" value={shown.hyperparameters} />
-      <JsonBlock title="Output Data Config" value={shown.output_data_config} />
+      <JsonBlock title="Output Data Config" value={shown.output_data_config} absent={NO_OUTPUT_LOCATION} />
       <JsonBlock title="Tags" value={shown.tags} />
     </Modal>
   );

@@ -17,7 +17,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
-import { CLOUD_SETTINGS, ORG_ID, mockPriorities, recordCreates } from '../testing/job-fixtures.ts';
+import {
+  CLOUD_SETTINGS,
+  ORG_ID,
+  mockPriorities,
+  organizationEntry,
+  prioritiesResponse,
+  recordCreates,
+} from '../testing/job-fixtures.ts';
 import { renderJobUi, signedOut } from '../testing/render-job-ui.tsx';
 import { HybridJobCreateFormDialog } from './hybrid-job-create-form-dialog.tsx';
 
@@ -163,6 +170,40 @@ describe('create job form (single page)', () => {
     }
     expect(bonds()).toEqual([]);
     expect(within(dialog).getByRole('button', { name: 'Create Job' })).toBeDisabled();
+  });
+
+  it('shows a missing permission source at the top and sends nothing on Create', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    mockPriorities(
+      prioritiesResponse({
+        priorities: [organizationEntry({ can_create_jobs: false, is_valid: false })],
+        active_source: null,
+      }),
+    );
+    const { user } = renderJobUi(
+      <HybridJobCreateFormDialog initialForm={defaultCloudJobForm(CLOUD_SETTINGS)} onClose={vi.fn()} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Quantum Lab: you do not have job permission. Ask its owner (owner@lab.example) to grant it.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    expect(within(dialog).getByRole('button', { name: /^Permission Source/ })).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+
+  it('offers the CASCI reference in Molecule Configuration and sends compute_reference when ticked', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    const { dialog, user, onClose } = await openForm();
+    const molecules = within(dialog).getByRole('group', { name: 'Molecule Configuration' });
+    const option = within(molecules).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' });
+    expect(option).toHaveAccessibleDescription(
+      /^Full CI in the active space: 63,504 determinants, about 15 MB/,
+    );
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(bodies).toEqual([expect.objectContaining({ compute_reference: true })]);
   });
 
   it('creates the job with every molecule and the permission source, then closes', async () => {

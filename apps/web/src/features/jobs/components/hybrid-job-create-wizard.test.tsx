@@ -14,6 +14,8 @@ import {
   ORG_ID,
   mockPriorities,
   mockSettings,
+  organizationEntry,
+  prioritiesResponse,
   recordCreates,
 } from '../testing/job-fixtures.ts';
 import { renderJobUi, signedOut } from '../testing/render-job-ui.tsx';
@@ -287,6 +289,87 @@ describe('create HI-VQE job wizard', () => {
     ]);
   });
 
+  describe('the exact (CASCI) reference', () => {
+    const NOT_ASKED =
+      '(no reference: the full space (63,504 determinants) is larger than max_states (150) and the job did not ask for it (compute_reference))';
+
+    it('is offered with its cost, and Review says what will run, asked for or not', async () => {
+      const bodies = recordCreates(JOB_PATHS.hybridJobs);
+      const { dialog, next, user, onCreated } = await openWizard();
+      enter(within(dialog).getByLabelText('Max States'), '150');
+      await next();
+      const option = within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' });
+      expect(option).not.toBeChecked();
+      expect(option).toBeEnabled();
+      expect(option).toHaveAccessibleDescription(
+        'Full CI in the active space: 63,504 determinants, about 15 MB of memory per molecule. ' +
+          'Unticked, the engine computes it only for a molecule without an exact energy whose full space fits within Max States.',
+      );
+      for (let step = 0; step < 3; step += 1) await next();
+      const molecules = () => within(dialog).getByRole('region', { name: 'Molecules' });
+      const summary = (label: string) =>
+        within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(molecules()).toHaveTextContent(`1.0 Å: N 0 0 0;N 0 0 1.0 ${NOT_ASKED}`);
+      expect(summary('Compute CASCI Reference')).toHaveTextContent('No');
+
+      for (let step = 0; step < 3; step += 1) {
+        await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+      }
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' }));
+      for (let step = 0; step < 3; step += 1) await next();
+      expect(molecules()).toHaveTextContent(
+        '1.0 Å: N 0 0 0;N 0 0 1.0 (reference: CASCI, 63,504 determinants)',
+      );
+      expect(summary('Compute CASCI Reference')).toHaveTextContent('Yes');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+      await waitFor(() => expect(onCreated).toHaveBeenCalled());
+      expect(bodies).toEqual([expect.objectContaining({ compute_reference: true, max_states: 150 })]);
+    });
+
+    it('says an exact energy is the reference, and a CASCI the engine computes without being asked', async () => {
+      const { dialog, next, user } = await openWizard();
+      await next();
+      const first = within(dialog).getByRole('group', { name: 'Molecule 1' });
+      enter(within(first).getByLabelText('Exact Energy (Ha)'), '-109.27');
+      // A space within Max States (20,000 by default): the engine computes CASCI unasked for a molecule without one.
+      await user.selectOptions(within(dialog).getByLabelText('Basis'), 'sto-3g');
+      const active = within(dialog).getByLabelText('Active Orbitals');
+      await user.clear(active);
+      await user.type(active, '2, 3, 4, 5, 6, 7');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Molecule' }));
+      for (let step = 0; step < 3; step += 1) await next();
+      const molecules = within(dialog).getByRole('region', { name: 'Molecules' });
+      expect(molecules).toHaveTextContent(
+        '1.0 Å: N 0 0 0;N 0 0 1.0 (reference: your exact energy -109.27 Ha)',
+      );
+      expect(molecules).toHaveTextContent('2.0 Å: N 0 0 0;N 0 0 2.0 (reference: CASCI, 36 determinants)');
+    });
+
+    it('is not offered where the space is above the engine’s CASCI limit, and says so', async () => {
+      const bodies = recordCreates(JOB_PATHS.hybridJobs);
+      const { dialog, next, user, onCreated } = await openWizard();
+      await next();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' }));
+      const active = within(dialog).getByLabelText('Active Orbitals');
+      await user.clear(active);
+      await user.type(active, '2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15');
+      const option = within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' });
+      expect(option).toBeDisabled();
+      expect(option).not.toBeChecked();
+      expect(option).toHaveAccessibleDescription(
+        'Not available: at 1.0 Å, 4,008,004 determinants exceed the CASCI limit of 1,000,000.',
+      );
+      for (let step = 0; step < 3; step += 1) await next();
+      expect(within(dialog).getByRole('region', { name: 'Molecules' })).toHaveTextContent(
+        '(no reference: 4,008,004 determinants exceed the CASCI limit of 1,000,000)',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
+      await waitFor(() => expect(onCreated).toHaveBeenCalled());
+      expect(bodies[0]).not.toHaveProperty('compute_reference');
+    });
+  });
+
   it('on the local back end shows this server and no bucket, not the stored AWS account', async () => {
     const { dialog, next } = await openWizard({
       settings: { ...CLOUD_SETTINGS, hybrid_job_backend: 'local' },
@@ -332,6 +415,55 @@ describe('create HI-VQE job wizard', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).getByRole('alert')).not.toHaveTextContent('Please try again');
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('stops a user with no permission source at the first step, saying why and whom to ask', async () => {
+    const bodies = recordCreates(JOB_PATHS.hybridJobs);
+    mockPriorities(
+      prioritiesResponse({
+        priorities: [organizationEntry({ can_create_jobs: false, is_valid: false })],
+        active_source: null,
+      }),
+    );
+    mockSettings(CLOUD_SETTINGS);
+    const { user } = renderJobUi(
+      <HybridJobCreateWizard
+        initialForm={defaultCloudJobForm(CLOUD_SETTINGS)}
+        onClose={vi.fn()}
+        onCreated={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent(PRIORITY_MESSAGES.noSource);
+    expect(refusal).toHaveTextContent('Ask its owner (owner@lab.example) to grant it.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /^Permission Source/ })).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+
+  it('in Review says no source was chosen, not the selector’s prompt, when the sources could not load', async () => {
+    mockPriorities('error');
+    mockSettings(CLOUD_SETTINGS);
+    const { user } = renderJobUi(
+      <HybridJobCreateWizard
+        initialForm={defaultCloudJobForm(CLOUD_SETTINGS)}
+        onClose={vi.fn()}
+        onCreated={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create HI-VQE Job' });
+    await within(dialog).findByText('Failed to load permission sources');
+    for (let step = 0; step < 4; step += 1) {
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    }
+    const summary = within(dialog).getByText('Permission Source', { selector: 'dt' }).nextElementSibling;
+    expect(summary).toHaveTextContent('None chosen: the server uses your first valid source');
+    expect(within(dialog).getByRole('region', { name: 'Job settings' })).not.toHaveTextContent(
+      'Select source...',
+    );
   });
 
   it('sends the job name typed in the first step', async () => {

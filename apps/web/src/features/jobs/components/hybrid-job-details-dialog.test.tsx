@@ -79,6 +79,19 @@ describe('job details', () => {
     expect(screen.queryByRole('region', { name: 'Tags' })).not.toBeInTheDocument();
   });
 
+  it('says in words that a job has no output location or instance, never printing null', async () => {
+    const job = hybridJob('local-job');
+    mockHybridJobDetail(hybridJobDetail(job, { output_data_config: null, instance_config: null }));
+    renderJobUi(<HybridJobDetailsDialog job={job} onClose={vi.fn()} />);
+
+    const output = await screen.findByRole('region', { name: 'Output Data Config' });
+    expect(output).toHaveTextContent('None: the job has no S3 output location');
+    expect(screen.getByRole('region', { name: 'Instance Config' })).toHaveTextContent(
+      'None: the job names no instance',
+    );
+    expect(screen.getByRole('dialog', { name: 'Job Details' })).not.toHaveTextContent('null');
+  });
+
   it("says 'Failed to load job details' when the detail call fails", async () => {
     mockHybridJobDetail('error');
     renderJobUi(<HybridJobDetailsDialog job={hybridJob('broken')} onClose={vi.fn()} />);

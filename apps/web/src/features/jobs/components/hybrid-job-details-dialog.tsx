@@ -12,6 +12,9 @@ import { JsonBlock } from './json-block.tsx';
 import { JobResultCard } from './result-card/job-result-card.tsx';
 import { cloudDeviceLabel } from './result-card/result-format.ts';
 
+/** What Output Data Config says for a job that has none (a local or IQM job keeps its output on this server). */
+export const NO_OUTPUT_LOCATION = 'None: the job has no S3 output location';
+
 /** jobs.md 2.2: the job's detail call, with the list's copy for the device, dates and tags. */
 export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClose: () => void }) {
   const detail = useHybridJobDetail(job.job_arn, job.status);
@@ -75,8 +78,16 @@ export function HybridJobDetailsDialog({ job, onClose }: { job: HybridJob; onClo
               ]}
             />
           </section>
-          <JsonBlock title="Output Data Config" value={detail.data.job_parameters.output_data_config} />
-          <JsonBlock title="Instance Config" value={detail.data.job_parameters.instance_config} />
+          <JsonBlock
+            title="Output Data Config"
+            value={detail.data.job_parameters.output_data_config}
+            absent={NO_OUTPUT_LOCATION}
+          />
+          <JsonBlock
+            title="Instance Config"
+            value={detail.data.job_parameters.instance_config}
+            absent="None: the job names no instance"
+          />
           <HyperparametersPane hyperparameters={detail.data.job_parameters.hyperparameters} />
         </div>
       )}

@@ -5,7 +5,7 @@ import {
   type JobStatus,
 } from '@hivqe/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useHybridJobMetrics } from '../api/get-hybrid-job-metrics.ts';
 import { JobLogsDrawer } from './job-logs-drawer.tsx';
@@ -42,6 +42,8 @@ interface JobMonitorDialogProps {
   /** Fetches the result document afresh for a download. */
   loadResult: () => Promise<JobResultDocument>;
   onClose: () => void;
+  /** Where the job stands beyond its status, under the header (an IQM job waiting in IQM's queue). */
+  notice?: ReactNode;
 }
 
 /**
@@ -49,7 +51,7 @@ interface JobMonitorDialogProps {
  * chart (both in view at 1280×800), the download and the logs. The energy points are fetched every 5 seconds
  * until the job reaches a terminal status; once it ends, the points and the result are fetched one last time.
  */
-export function JobMonitorDialog({ job, result, loadResult, onClose }: JobMonitorDialogProps) {
+export function JobMonitorDialog({ job, result, loadResult, onClose, notice }: JobMonitorDialogProps) {
   const finished = isTerminalJobStatus(job.status);
   const metrics = useHybridJobMetrics(job.jobArn, { finished });
   const { refetch } = metrics;
@@ -87,6 +89,7 @@ export function JobMonitorDialog({ job, result, loadResult, onClose }: JobMonito
           ))}
         </dl>
       </div>
+      {notice}
       {job.failureReason && (
         <div
           role="alert"

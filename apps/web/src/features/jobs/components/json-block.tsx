@@ -1,5 +1,16 @@
-/** A value shown as indented JSON, under a heading. */
-export function JsonBlock({ title, value }: { title: string; value: unknown }) {
+/**
+ * A value shown as indented JSON, under a heading. A value the job does not have is said in words
+ * (`absent`), never printed as `null`.
+ */
+export function JsonBlock({ title, value, absent }: { title: string; value: unknown; absent?: string }) {
+  if ((value === null || value === undefined) && absent !== undefined) {
+    return (
+      <section aria-label={title} className="space-y-1">
+        <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
+        <p className="text-sm text-slate-600">{absent}</p>
+      </section>
+    );
+  }
   return (
     <section className="space-y-1">
       <h3 className="text-sm font-semibold text-slate-800">{title}</h3>

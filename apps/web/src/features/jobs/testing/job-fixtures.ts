@@ -293,6 +293,7 @@ export function iqmJob(name: string, overrides: Partial<IqmJob> = {}): IqmJob {
     hyperparameters: { shots: 1000, molecules: { '1.0': 'N 0 0 0;N 0 0 1.0' } },
     output_data_config: { s3Path: `s3://iqm-resonance-${IQM_KEY_TAIL}/jobs` },
     tags: { Provider: 'IQM' },
+    queue: null,
     ...overrides,
   };
 }

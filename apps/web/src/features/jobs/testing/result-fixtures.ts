@@ -6,6 +6,7 @@ export const FINISHED_MOLECULE: MoleculeResult = {
   molecule_geometry: 'H 0 0 0;H 0 0 0.74',
   energies: { final: -1.137283, rhf: -1.116759, nuclear_repulsion: 0.715104, casci: -1.137284 },
   reference: { energy: -1.137284, source: 'casci' },
+  reference_skip_reason: null,
   error_mha: 0.001,
   within_chemical_accuracy: true,
   subspace_size: 4,

@@ -1,4 +1,4 @@
-import type { JobPermissionSource } from '@hivqe/contract';
+import { PRIORITY_MESSAGES, type JobPermissionSource } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -105,12 +105,72 @@ describe('permission-source selector', () => {
     await screen.findByText('Select source...');
 
     await user.click(trigger());
-    expect(screen.getByText('No valid permission sources')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Complete AWS Marketplace Onboarding' })).toHaveAttribute(
+    const empty = screen.getByText('No valid permission sources').parentElement!;
+    expect(within(empty).getByRole('link', { name: 'Complete AWS Marketplace Onboarding' })).toHaveAttribute(
       'href',
       '/marketplace',
     );
     expect(chosen()).toBeNull();
+  });
+
+  describe('without any source, says why at once, beside the selector, with whom to ask', () => {
+    const refusal = async () => {
+      const alert = await screen.findByRole('alert');
+      expect(trigger()).toHaveAttribute('aria-invalid', 'true');
+      expect(trigger()).toHaveAccessibleDescription(expect.stringContaining(PRIORITY_MESSAGES.noSource));
+      return alert;
+    };
+
+    it('tells an invited member without job permission to ask the owner', async () => {
+      mockPriorities(
+        prioritiesResponse({
+          priorities: [organizationEntry({ can_create_jobs: false, is_valid: false })],
+          active_source: null,
+        }),
+      );
+      renderJobUi(<Harness />);
+      const alert = await refusal();
+      expect(alert).toHaveTextContent(PRIORITY_MESSAGES.noSource);
+      expect(within(alert).getByRole('listitem')).toHaveTextContent(
+        'Quantum Lab: you do not have job permission. Ask its owner (owner@lab.example) to grant it.',
+      );
+      expect(
+        within(alert).getByRole('link', { name: 'Complete AWS Marketplace Onboarding' }),
+      ).toHaveAttribute('href', '/marketplace');
+    });
+
+    it("names a lapsed owner's subscription, and the owner's own", async () => {
+      const lapsed = { active: false, verified_at: null };
+      mockPriorities(
+        prioritiesResponse({
+          priorities: [
+            organizationEntry({ is_valid: false, marketplace_subscription: lapsed }),
+            organizationEntry({
+              organization_id: OTHER_ORG_ID,
+              organization_name: 'My Lab',
+              role: 'organization_owner',
+              is_valid: false,
+              marketplace_subscription: lapsed,
+            }),
+          ],
+          active_source: null,
+        }),
+      );
+      renderJobUi(<Harness />);
+      const items = within(await refusal()).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        "Quantum Lab: its owner's marketplace subscription is not active. Ask the owner (owner@lab.example) to renew it.",
+        'My Lab: your marketplace subscription, which pays for its jobs, is not active.',
+      ]);
+    });
+
+    it('says nothing of the kind while a source is available', async () => {
+      mockPriorities();
+      renderJobUi(<Harness />);
+      await screen.findByText('Quantum Lab');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(trigger()).not.toHaveAttribute('aria-invalid');
+    });
   });
 
   it('labels the internal domain as direct execution', async () => {

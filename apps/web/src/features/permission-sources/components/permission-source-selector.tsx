@@ -1,4 +1,4 @@
-import { BRAND, type JobPermissionSource } from '@hivqe/contract';
+import { BRAND, PRIORITY_MESSAGES, type JobPermissionSource } from '@hivqe/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useOrganizationPriorities } from '../../priorities/api/get-organization-priorities.ts';
@@ -7,6 +7,7 @@ import {
   sourceLabel,
   sourceOptions,
   toJobSource,
+  unavailableSourceReasons,
   type SourceOption,
 } from '../permission-source-options.ts';
 import { SubscriptionBadge } from './subscription-badge.tsx';
@@ -46,6 +47,10 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
   const choices = options
     ? [options.internal, ...options.organizations, options.personal].filter((option) => option !== null)
     : [];
+  // Known as soon as the sources load: the form says so here, where the source is chosen, not at Create.
+  const noSource = options !== null && choices.length === 0;
+  const refusalId = `${labelId}-refusal`;
+  const reasons = noSource && priorities.data ? unavailableSourceReasons(priorities.data) : [];
 
   function choose(option: SourceOption) {
     onChange(option.source);
@@ -80,6 +85,8 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
+        aria-invalid={noSource ? true : undefined}
+        aria-describedby={noSource ? refusalId : undefined}
         disabled={!options}
         onClick={() => setOpen(!open)}
         className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm disabled:bg-slate-100"
@@ -91,6 +98,25 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
         <p role="alert" className="text-xs text-red-600">
           Failed to load permission sources
         </p>
+      )}
+      {noSource && (
+        <div
+          id={refusalId}
+          role="alert"
+          className="space-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <p>{PRIORITY_MESSAGES.noSource}</p>
+          {reasons.length > 0 && (
+            <ul className="list-disc pl-5">
+              {reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
+          <Link to="/marketplace" className="font-medium underline">
+            Complete {BRAND.cloud} Marketplace Onboarding
+          </Link>
+        </div>
       )}
       {open && options && (
         <div className="absolute z-10 mt-1 w-full rounded-md border border-slate-200 bg-white py-1 shadow-lg">

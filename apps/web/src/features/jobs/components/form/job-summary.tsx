@@ -1,5 +1,6 @@
 import { formatOrbitalInput, type JobForm } from '@hivqe/contract';
 import { sourceLabel } from '../../../permission-sources/permission-source-options.ts';
+import { referenceSummary, useReferencePlans } from '../../reference-plans.ts';
 import { DetailList, type DetailItem } from '../detail-list.tsx';
 
 interface JobSummaryProps {
@@ -9,12 +10,19 @@ interface JobSummaryProps {
   resources: readonly DetailItem[];
 }
 
+const NO_SOURCE_CHOSEN = 'None chosen: the server uses your first valid source';
+
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The wizards' last step: everything entered, before the job is created. */
 export function JobSummary({ form, deviceLabel, resources }: JobSummaryProps) {
+  const plans = useReferencePlans(form);
   const settings: DetailItem[] = [
-    { label: 'Permission Source', value: sourceLabel(form.permission_source) },
+    {
+      label: 'Permission Source',
+      // The selector's 'Select source...' is a prompt, not a source: without a choice the server picks.
+      value: form.permission_source ? sourceLabel(form.permission_source) : NO_SOURCE_CHOSEN,
+    },
     { label: 'Device', value: deviceLabel },
     { label: 'Shots', value: form.shots },
     { label: 'Max Iterations', value: form.parameters.maxIterations },
@@ -32,6 +40,7 @@ export function JobSummary({ form, deviceLabel, resources }: JobSummaryProps) {
     { label: 'Convergence Count', value: form.convergence_count },
     { label: 'Convergence Absolute Tolerance', value: form.convergence_abstol },
     { label: 'Reset Convergence Count', value: yesNo(form.reset_convergence_count) },
+    { label: 'Compute CASCI Reference', value: yesNo(form.compute_reference) },
   ];
   return (
     <div className="space-y-4">
@@ -44,10 +53,7 @@ export function JobSummary({ form, deviceLabel, resources }: JobSummaryProps) {
         <ul className="space-y-1 text-sm">
           {Object.entries(form.molecules).map(([bond, geometry]) => (
             <li key={bond}>
-              {bond} Å: {geometry}{' '}
-              {form.exactEnergies[bond] === undefined
-                ? '(reference: CASCI)'
-                : `(exact energy ${form.exactEnergies[bond]} Ha)`}
+              {bond} Å: {geometry} {referenceSummary(plans[bond] ?? null, form.exactEnergies[bond])}
             </li>
           ))}
         </ul>

@@ -14,9 +14,11 @@ import { FormField } from '../../../../components/ui/form-field.tsx';
 import type { JobFieldsProps } from '../../job-form-variants.ts';
 import { useMoleculeProblems } from '../../molecule-problems.ts';
 import { BondLengthInput } from './bond-length-input.tsx';
+import { ReferenceField } from './reference-field.tsx';
 import { NumberField } from '../../../../components/ui/number-field.tsx';
 
-export const EXACT_ENERGY_HINT = "Optional: empty compares with the engine's CASCI energy";
+export const EXACT_ENERGY_HINT =
+  "Optional: empty compares with the engine's CASCI energy, when it computes one";
 export const CHARGE_HINT =
   'Net charge of every molecule. Closed-shell singlets only: the electrons must pair up.';
 
@@ -131,6 +133,7 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
       <Button variant="secondary" onClick={() => onChange(addBond(bonds, variant.nextBondKey(bonds)))}>
         Add Molecule
       </Button>
+      <ReferenceField form={form} onChange={onChange} />
     </div>
   );
 }

@@ -88,25 +88,46 @@ describe('result card', () => {
     expect(valueOf(card, 'CPU time')).toBe('1 min 35 s');
   });
 
-  it('shows no error for a job without a reference, and says why', async () => {
+  it('shows no error for a job without a reference, and says why in the engine’s words', async () => {
+    const reason =
+      'the full space (3,136 determinants) is larger than max_states (150) and the job did not ask for it (compute_reference)';
     const card = await showCard(hybridJob('no-reference'), {
       molecules: [
         molecule({
           energies: { ...FINISHED_MOLECULE.energies!, casci: null },
           reference: null,
+          reference_skip_reason: reason,
           error_mha: null,
           within_chemical_accuracy: null,
-          subspace_size: 500,
-          full_space_size: 2_363_904,
-          subspace_fraction: 500 / 2_363_904,
+          subspace_size: 150,
+          full_space_size: 3_136,
+          subspace_fraction: 150 / 3_136,
         }),
       ],
     });
     expect(valueOf(card, 'Reference energy')).toBe(
-      'None: you gave no exact energy, and the engine skipped CASCI (2,363,904 determinants, above its limit)',
+      `None: you gave no exact energy, and the engine skipped CASCI (${reason})`,
     );
+    expect(card).not.toHaveTextContent('above its limit');
     expect(valueOf(card, 'Error')).toBe('Not shown: there is no reference energy to compare with');
     expect(card).not.toHaveTextContent(/mHa|chemical accuracy/);
+  });
+
+  it('does not guess why a run stored before the reason was recorded has no reference', async () => {
+    const card = await showCard(hybridJob('old-run'), {
+      molecules: [
+        molecule({
+          energies: { ...FINISHED_MOLECULE.energies!, casci: null },
+          reference: null,
+          reference_skip_reason: null,
+          error_mha: null,
+          within_chemical_accuracy: null,
+        }),
+      ],
+    });
+    expect(valueOf(card, 'Reference energy')).toBe(
+      'None: you gave no exact energy, and the engine skipped CASCI (its reason was not recorded for this run)',
+    );
   });
 
   it('shows a running job’s unknown values as “not known yet”, never as 0', async () => {

@@ -33,7 +33,7 @@ export function moleculeValues(molecule: MoleculeResult, absent: string): Molecu
   };
 }
 
-function referenceValue({ reference, energies, full_space_size }: MoleculeResult, pending: ReactNode) {
+function referenceValue({ reference, energies, reference_skip_reason }: MoleculeResult, pending: ReactNode) {
   if (reference !== null) {
     return (
       <span>
@@ -43,9 +43,9 @@ function referenceValue({ reference, energies, full_space_size }: MoleculeResult
     );
   }
   if (energies === null) return pending;
-  const space =
-    full_space_size === null ? 'the active space' : `${formatCount(full_space_size)} determinants`;
-  return `None: you gave no exact energy, and the engine skipped CASCI (${space}, above its limit)`;
+  // The engine's own reason; a run stored before it was recorded has none, and the card does not guess one.
+  const why = reference_skip_reason ?? 'its reason was not recorded for this run';
+  return `None: you gave no exact energy, and the engine skipped CASCI (${why})`;
 }
 
 function errorValue({ error_mha, within_chemical_accuracy, energies }: MoleculeResult, pending: ReactNode) {
