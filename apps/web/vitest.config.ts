@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above the setup's asyncUtilTimeout, so that a slow machine fails a test only at a wait that names what it
+    // waited for.
+    testTimeout: 60_000,
   },
 });

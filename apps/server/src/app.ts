@@ -16,6 +16,9 @@ import { AccountSettingsRepo } from './modules/account/repo.ts';
 import { AccountSettingsService } from './modules/account/service.ts';
 import { PROVIDER_SETTINGS_BOX } from './modules/account/sealed-fields.ts';
 import { AccountRemoval } from './modules/admin/account-removal.ts';
+import { ApiTokensRepo } from './modules/api-tokens/repo.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { ApiTokens } from './modules/api-tokens/service.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { AdminService } from './modules/admin/service.ts';
@@ -292,9 +295,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: deps.logger,
   });
   const scans = new ScansService({ repo: jobsRepo, backends, audit });
+  const apiTokens = new ApiTokens({
+    repo: new ApiTokensRepo(deps.db),
+    users: repo,
+    audit,
+    guessesPerAddress: throttleRules.signInPerIp,
+    now: deps.now,
+  });
   const { requireUser, requireAdmin } = makeGuards(
     new LiveSessions(repo, sessionCache, sessionEvents),
     tokens,
+    apiTokens,
     now,
   );
   markGuardedOperations(app, [requireUser, requireAdmin]);
@@ -318,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(scansRoutes({ scans, requireUser }));
       await api.register(iqmJobsRoutes({ jobs, requireAdmin }));
       await api.register(accountRoutes({ settings: accountSettings, requireUser }));
+      await api.register(apiTokenRoutes({ apiTokens, requireUser, requireAdmin }));
       await api.register(marketplaceRoutes({ marketplace, requireUser, requireAdmin }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

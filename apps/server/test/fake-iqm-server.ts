@@ -12,7 +12,9 @@ import type { Counts, NativeCircuit, NativeInstruction } from '@hivqe/engine';
  * computer's health by its id. Circuits must be in today's format (`locus`, prx `angle`/`phase` in radians):
  * the retired `qubits` and `angle_t`/`phase_t` are refused. It refuses what IQM Server refuses: other
  * paths (404), other methods (405), a missing or wrong token (401), a malformed circuit or one using
- * uncalibrated gates (400). Its routes are written out here rather than taken from the client's paths, so
+ * uncalibrated gates (400). Beyond IQM's clients, it finds a job by the client token its circuits' metadata
+ * carried (`GET /api/v1/jobs?quantum_computer=&client_token=`, decisions.md, issue 26), so that a submission whose
+ * answer was lost is looked up rather than sent again. Its routes are written out here rather than taken from the client's paths, so
  * that a wrong path in the client fails the tests. Faults can be injected per request (an answer with any
  * status and Retry-After, a connection dropped before or after the request is handled).
  */
@@ -60,6 +62,8 @@ export interface FakeIqmJob {
   shots: number;
   /** The calibration set the submission named, if any. */
   calibrationSetId?: string;
+  /** The client token the circuits' metadata carried, if any. */
+  clientToken?: string;
   status: 'waiting' | 'processing' | 'completed' | 'failed' | 'cancelled';
   errors: string[];
   counts?: Counts[];
@@ -84,6 +88,8 @@ export interface FakeIqmServer {
   failNextJob(message: string): void;
   /** While held, jobs stay 'processing' however often they are polled. */
   holdJobs(hold: boolean): void;
+  /** Jobs after the first `count` submitted stay 'processing' however often they are polled, until null. */
+  holdJobsAfter(count: number | null): void;
   /** The next request, whatever it is, is answered with this status and body instead: JSON, or text if a string. */
   answerNext(status: number, body?: unknown): void;
   /** The next requests with this method and a path matching `path` meet these faults, one each, in order. */
@@ -165,6 +171,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
   let nextFailure: string | undefined;
   const failures = new Map<string, string>();
   let held = false;
+  let heldAfter = Infinity;
   let queueHeld = false;
   let override: Answer | undefined;
   const faults: Array<{ method: string; path: RegExp; fault: FakeIqmFault }> = [];
@@ -179,7 +186,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
       job.statusPolls = 0;
       return;
     }
-    if (held || job.statusPolls <= pollsBeforeReady) {
+    if (held || jobs.indexOf(job) >= heldAfter || job.statusPolls <= pollsBeforeReady) {
       job.status = job.statusPolls === 1 ? 'waiting' : 'processing';
       return;
     }
@@ -211,6 +218,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     const invalid = submissionError(body, device, calibrationSetIds[alias]);
     if (invalid) return refuse(400, invalid);
     const submitted = body as { circuits: WireCircuit[]; shots: number; calibration_set_id?: string };
+    const token = submitted.circuits[0].metadata?.[CLIENT_TOKEN_KEY];
     const content = createHash('sha256')
       .update(JSON.stringify([submitted.circuits.map((circuit) => circuit.instructions), submitted.shots]))
       .digest('hex');
@@ -221,6 +229,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
       circuits: submitted.circuits.map(fromWire),
       shots: submitted.shots,
       calibrationSetId: submitted.calibration_set_id,
+      ...(typeof token === 'string' ? { clientToken: token } : {}),
       status: 'waiting',
       errors: [],
       statusPolls: 0,
@@ -271,9 +280,20 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     return { status: 200, body: health.get(alias) ?? { healthy: true } };
   }
 
-  function route(method: string, path: string, body: unknown): Answer {
+  /** The jobs submitted to a computer with a client token: at most one, as the client sends a token once. */
+  function jobsByToken(query: URLSearchParams): Answer {
+    const alias = query.get('quantum_computer');
+    const token = query.get('client_token');
+    if (!alias || !token) return refuse(400, 'quantum_computer and client_token are required');
+    const found = jobs.filter((job) => job.computer === alias && job.clientToken === token);
+    return { status: 200, body: { jobs: found.map(jobData) } };
+  }
+
+  function route(method: string, path: string, body: unknown, query: URLSearchParams): Answer {
     const computer = quantumComputers(path);
     if (computer) return method === 'GET' ? computer : refuse(405, 'Method Not Allowed');
+    if (path === '/api/v1/jobs')
+      return method === 'GET' ? jobsByToken(query) : refuse(405, 'Method Not Allowed');
     const submission = /^\/api\/v1\/jobs\/([^/]+)\/circuit$/.exec(path);
     const job = /^\/api\/v1\/jobs\/([^/]+)(?:\/(artifacts\/measurement_counts|cancel))?$/.exec(path);
     const architecture = /^\/api\/v1\/calibration-sets\/([^/]+)\/([^/]+)\/dynamic-quantum-architecture$/.exec(
@@ -312,7 +332,8 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
       // Kept as text: the submit route refuses it as malformed.
     }
     const method = req.method ?? 'GET';
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
     requests.push({ method, path, headers: req.headers, body });
 
     const faultAt = faults.findIndex((f) => f.method === method && f.path.test(path));
@@ -320,7 +341,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     if (fault && 'drop' in fault) {
       // 'after': IQM has handled the request (a submission is accepted), but its answer never arrives.
       if (fault.drop === 'after' && req.headers.authorization === `Bearer ${token}`)
-        route(method, path, body);
+        route(method, path, body, url.searchParams);
       req.socket.destroy();
       return;
     }
@@ -337,7 +358,7 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     } else if (req.headers.authorization !== `Bearer ${token}`) {
       answer = refuse(401, 'Invalid or missing token');
     } else {
-      answer = route(method, path, body);
+      answer = route(method, path, body, url.searchParams);
     }
     const headers = answer.headers ?? {};
     if (answer.body === undefined) {
@@ -369,6 +390,9 @@ export async function startFakeIqmServer(options: FakeIqmServerOptions): Promise
     jobs,
     failNextJob: (message) => {
       nextFailure = message;
+    },
+    holdJobsAfter: (count) => {
+      heldAfter = count ?? Infinity;
     },
     holdJobs: (hold) => {
       held = hold;
@@ -473,7 +497,10 @@ interface WireOperation {
 interface WireCircuit {
   name: string;
   instructions: WireOperation[];
+  metadata?: Record<string, unknown> | null;
 }
+/** Written out rather than imported, as the routes are: the client's key must match what this fake reads. */
+const CLIENT_TOKEN_KEY = 'hivqe_client_token';
 
 const TURN = 2 * Math.PI;
 

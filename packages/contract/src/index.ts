@@ -11,5 +11,6 @@ export * from './admin.ts';
 export * from './logs.ts';
 export * from './jobs/index.ts';
 export * from './account-settings.ts';
+export * from './account/api-tokens.ts';
 export * from './cloudformation-template.ts';
 export * from './marketplace.ts';

@@ -13,7 +13,10 @@ export {
 export { EngineInputError } from './chem/errors.ts';
 export {
   checkMoleculeInput,
+  planReference,
   type MoleculeInput,
+  type ReferenceInput,
+  type ReferencePlan,
   type MoleculeInputField,
   type MoleculeInputProblem,
 } from './chem/input-check.ts';
@@ -37,5 +40,5 @@ export type {
 } from './hivqe/native/types.ts';
 export { toOpenQasm3, type OpenQasmTarget } from './hivqe/native/openqasm.ts';
 export { exportAnsatzCircuit } from './hivqe/native/export.ts';
-export { simulateNative, sampleNative } from './hivqe/native/simulate.ts';
+export { simulateNative, sampleNative, sampleProbabilities } from './hivqe/native/simulate.ts';
 export { lineDevice } from './hivqe/native/line-device.ts';

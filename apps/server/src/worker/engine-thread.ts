@@ -1,5 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseHiVqeParams, runHiVqe, type EngineResult, type Sampler } from '@hivqe/engine';
+import {
+  parseHiVqeParams,
+  runHiVqe,
+  type EngineResult,
+  type IterationPoint,
+  type LoopCheckpoint,
+  type Sampler,
+} from '@hivqe/engine';
 import type { StoredRunResult } from '../db/schema/jobs.ts';
 import { createIqmSampler } from '../providers/quantum/iqm/iqm-sampler.ts';
 import { engineRuns, type EngineRun } from '../providers/quantum/local/engine-runs.ts';
@@ -18,7 +25,8 @@ import { measureThreadCpu } from './thread-cpu.ts';
 const port = parentPort;
 if (port === null) throw new Error('engine-thread.ts runs as a worker thread');
 const send = (message: ThreadMessage) => port.postMessage(message);
-const { kind, hyperparameters, iqm, references: known, memory } = workerData as ThreadInput;
+const { jobId, kind, hyperparameters, iqm, references: known, memory, resume } = workerData as ThreadInput;
+const resumeAt = new Map(resume);
 /** Set once an allocation met the memory limit: the run's failure, whatever the engine made of the error. */
 let overLimit: MemoryLimitError | undefined;
 guardMemory(memory.limitMb * 2 ** 20, () => {
@@ -56,6 +64,7 @@ const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | nu
     iterations: result.iterations,
     seconds: result.seconds,
     referenceSeconds: result.referenceSeconds,
+    referenceSkipReason: result.referenceSkipReason,
     cpuSeconds,
   };
 };
@@ -73,19 +82,27 @@ async function runJob(): Promise<void> {
 
 async function runMolecules(sampler: Sampler | undefined): Promise<void> {
   let calls = 0;
-  for (const run of engineRuns(kind, hyperparameters)) {
+  for (const [index, run] of engineRuns(kind, hyperparameters).entries()) {
     if (run.label !== null) send({ type: 'log', line: run.label });
     const offset = calls;
+    const onIteration = (point: IterationPoint) => {
+      calls = offset + point.costFunctionCall;
+      send({ type: 'iteration', point: { ...point, costFunctionCall: calls } });
+    };
+    const checkpoint = resumeAt.get(index)?.checkpoint ?? undefined;
+    // The new run's chart starts empty (queue.ts clears it): the resumed iterations are drawn again first.
+    resumedPoints(checkpoint).forEach(onIteration);
     const { value: result, cpuSeconds } = await measureThreadCpu(() =>
       runHiVqe(run.hyperparameters, {
-        onIteration: (point) => {
-          calls = offset + point.costFunctionCall;
-          send({ type: 'iteration', point: { ...point, costFunctionCall: calls } });
-        },
+        onIteration,
         onLog: (line) => send({ type: 'log', line }),
-        sampler,
+        sampler: sampler && keyedBy(index, sampler),
         signal: stop.signal,
         references,
+        checkpoint: {
+          ...(checkpoint === undefined ? {} : { resume: checkpoint as LoopCheckpoint }),
+          save: (saved) => send({ type: 'checkpoint', run: index, checkpoint: saved }),
+        },
       }),
     );
     reportNewReferences();
@@ -93,6 +110,23 @@ async function runMolecules(sampler: Sampler | undefined): Promise<void> {
     send({ type: 'result', result: runResult(run, result, cpuSeconds) });
   }
 }
+
+/**
+ * The iterations a stored checkpoint has done, as the loop reported them (NaN where no exact energy is known).
+ * The engine checks the checkpoint itself before it resumes; one not of its shape gives no points here.
+ */
+function resumedPoints(checkpoint: unknown): IterationPoint[] {
+  const history = (checkpoint as Partial<LoopCheckpoint> | undefined)?.history;
+  if (!Array.isArray(history)) return [];
+  return history.map((point) => ({ ...point, error: point.error ?? Number.NaN }));
+}
+
+/** A bond scan's molecules call the sampler with the same keys: the computation's index tells them apart. */
+const keyedBy = (index: number, sampler: Sampler): Sampler => ({
+  device: sampler.device,
+  sample: (circuits, shots, signal, context) =>
+    sampler.sample(circuits, shots, signal, context && { key: `${index}/${context.key}` }),
+});
 
 /** Hands the runner the references this thread computed, so that its later jobs reuse them. */
 function reportNewReferences(): void {
@@ -105,7 +139,10 @@ function reportNewReferences(): void {
 }
 
 /** What IQM Resonance made the run wait through, told as it happens and summed up at the end. */
-const progress = iqmProgress((line) => send({ type: 'log', line }));
+const progress = iqmProgress(
+  (line) => send({ type: 'log', line }),
+  (place) => send({ type: 'queue', place }),
+);
 
 /**
  * Shots from the user's IQM quantum computer, asked first whether it is healthy; the runner hears of each
@@ -113,11 +150,22 @@ const progress = iqmProgress((line) => send({ type: 'log', line }));
  */
 async function iqmSampler(connection: IqmConnection): Promise<Sampler> {
   const { computer, pollMs, queueDeadlineMs } = connection;
+  const resumed = new Map(
+    [...resumeAt].flatMap(([index, { iqmJobs }]) =>
+      Object.entries(iqmJobs).map(([key, id]): [string, string] => [`${index}/${key}`, id]),
+    ),
+  );
   const sampler = await createIqmSampler(openIqmClient(connection, progress.onRetry), {
     pollMs,
     ...(queueDeadlineMs === undefined ? {} : { queueDeadlineMs }),
     onJob: (id) => send({ type: 'remote-job', id }),
     onQueue: progress.onQueue,
+    ...(resumeAt.size === 0 ? {} : { resumed }),
+    token: (key) => `${jobId}/${key}`,
+    onSubmitted: (key, id) => {
+      const [index, ...rest] = key.split('/');
+      send({ type: 'iqm-job', run: Number(index), key: rest.join('/'), id });
+    },
   });
   send({
     type: 'log',
@@ -125,8 +173,8 @@ async function iqmSampler(connection: IqmConnection): Promise<Sampler> {
   });
   return {
     device: sampler.device,
-    sample: (circuits, shots, signal) =>
-      sampler.sample(circuits, shots, signal).finally(() => send({ type: 'remote-job', id: null })),
+    sample: (circuits, shots, signal, context) =>
+      sampler.sample(circuits, shots, signal, context).finally(() => send({ type: 'remote-job', id: null })),
   };
 }
 

@@ -8,18 +8,30 @@ const QUEUE_REPORT_EVERY_MS = 60_000;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
+/** An IQM job's place in IQM's queue as the monitor shows it: its position where IQM gives one. */
+export interface IqmQueuePlaceReport {
+  position: number | null;
+  waitedMs: number;
+}
+
 /**
  * Turns what the IQM client and sampler meet into log lines for the job's monitor: each retry with what
  * failed and how long it waits, an IQM job's place in the queue when it changes (and once a minute), and a
- * summary of the time lost to retries and spent in the queue.
+ * summary of the time lost to retries and spent in the queue. `place` is told when an IQM job starts to wait,
+ * when its position changes, and (null) when it leaves the queue: the monitor counts the time waited itself.
  */
-export function iqmProgress(log: (line: string) => void) {
+export function iqmProgress(
+  log: (line: string) => void,
+  place: (report: IqmQueuePlaceReport | null) => void = () => {},
+) {
   let retries = 0;
   let retryMs = 0;
   let queueMs = 0;
   let queuedJobs = 0;
   const waiting = new Set<string>();
   const reported = new Map<string, { position?: number; at: number }>();
+  /** The position last told to `place`, by job: absent once the job has left the queue. */
+  const placed = new Map<string, number | null>();
   return {
     onRetry(event: IqmRetryEvent): void {
       retries++;
@@ -28,7 +40,9 @@ export function iqmProgress(log: (line: string) => void) {
     },
     onQueue(state: IqmQueueState): void {
       const last = reported.get(state.jobId);
+      const position = state.position ?? null;
       if (!state.waiting) {
+        if (placed.delete(state.jobId)) place(null);
         if (waiting.delete(state.jobId)) queueMs += state.waitedMs;
         if (last) log(`IQM job ${state.jobId} left the queue after ${seconds(state.waitedMs)}`);
         reported.delete(state.jobId);
@@ -36,6 +50,10 @@ export function iqmProgress(log: (line: string) => void) {
       }
       if (!waiting.has(state.jobId)) queuedJobs++;
       waiting.add(state.jobId);
+      if (placed.get(state.jobId) !== position) {
+        placed.set(state.jobId, position);
+        place({ position, waitedMs: state.waitedMs });
+      }
       if (!last && state.position === undefined && state.waitedMs < QUEUE_REPORT_AFTER_MS) return;
       if (last && last.position === state.position && state.waitedMs - last.at < QUEUE_REPORT_EVERY_MS)
         return;

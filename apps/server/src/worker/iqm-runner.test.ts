@@ -1,6 +1,10 @@
-import { JOB_PATHS, SETTINGS_MESSAGES } from '@hivqe/contract';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JOB_PATHS, SETTINGS_MESSAGES, jobIdFromArn, type IqmJob } from '@hivqe/contract';
 import { sampleNative, type NativeCircuit } from '@hivqe/engine';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
 import {
@@ -22,8 +26,9 @@ import {
   waitForStatus,
 } from '../../test/job-flows.ts';
 import { call, type TestUser } from '../../test/org-flows.ts';
-import type { Database } from '../db/client.ts';
-import { jobMetrics } from '../db/schema/index.ts';
+import { spawnWorker } from '../../test/spawn-worker.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { jobLogs, jobMetrics } from '../db/schema/index.ts';
 import { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { AccountSettingsRepo } from '../modules/account/repo.ts';
 import { PROVIDER_SETTINGS_BOX } from '../modules/account/sealed-fields.ts';
@@ -68,6 +73,37 @@ function seedOf(seeds: Map<string, number>, circuit: NativeCircuit): number {
   return seeds.get(content)!;
 }
 
+/** IQM Resonance on 127.0.0.1 running circuits on the engine's exact simulator. */
+async function fakeIqm(garnet = GARNET, queuePolls?: number): Promise<FakeIqmServer> {
+  // Each circuit IQM runs draws the next seed: a run that repeats no circuit draws the same shots.
+  const seeds = new Map<string, number>();
+  return startFakeIqmServer({
+    token: API_KEY,
+    computers: { garnet },
+    queuePolls,
+    execute: (circuit: NativeCircuit, shots: number) =>
+      sampleNative(circuit, garnet.qubits, shots, seedOf(seeds, circuit)),
+  });
+}
+
+/** A runner in this process sending IQM jobs to `iqm`, with the owners' keys opened by `keyring`. */
+const iqmRunner = (
+  database: Database,
+  iqm: FakeIqmServer,
+  keyring: Keyring,
+  limits: Partial<IqmLimits> = {},
+  timings = TIMINGS,
+) =>
+  createLocalRunner(database.db, silentLogger, timings, {
+    baseUrl: iqm.baseUrl,
+    pollMs: 10,
+    requestTimeoutMs: 5_000,
+    retryBudgetMs: 30_000,
+    retryBaseDelayMs: 20,
+    ...limits,
+    keys: new IqmKeys(new AccountSettingsRepo(database.db), keyring.box(PROVIDER_SETTINGS_BOX)),
+  });
+
 /**
  * IQM Resonance on 127.0.0.1 running circuits on the engine's exact simulator, an app that sends IQM jobs
  * there, and a runner (in the app's process) that opens the owners' keys with the app's keyring.
@@ -76,26 +112,10 @@ async function setup(
   garnet = GARNET,
   options: { queuePolls?: number; limits?: Partial<IqmLimits> } = {},
 ): Promise<{ t: TestApp; iqm: FakeIqmServer; database: Database; user: TestUser }> {
-  // Each circuit IQM runs draws the next seed: a run that repeats no circuit draws the same shots.
-  const seeds = new Map<string, number>();
-  const iqm = await startFakeIqmServer({
-    token: API_KEY,
-    computers: { garnet },
-    queuePolls: options.queuePolls,
-    execute: (circuit: NativeCircuit, shots: number) =>
-      sampleNative(circuit, garnet.qubits, shots, seedOf(seeds, circuit)),
-  });
+  const iqm = await fakeIqm(garnet, options.queuePolls);
   const database = await openTestDatabase();
   const keyring = Keyring.random();
-  const runner = createLocalRunner(database.db, silentLogger, TIMINGS, {
-    baseUrl: iqm.baseUrl,
-    pollMs: 10,
-    requestTimeoutMs: 5_000,
-    retryBudgetMs: 30_000,
-    retryBaseDelayMs: 20,
-    ...options.limits,
-    keys: new IqmKeys(new AccountSettingsRepo(database.db), keyring.box(PROVIDER_SETTINGS_BOX)),
-  });
+  const runner = iqmRunner(database, iqm, keyring, options.limits);
   const t = await createTestApp({ jobRunner: runner, keyring, iqmConfigured: true }, database);
   later(
     () => iqm.close(),
@@ -127,6 +147,39 @@ const logsOf = async (t: TestApp, user: TestUser, jobArn: string) =>
     }[]
   ).map((log) => log.message);
 
+/** What an IQM job (the default bond scan) came to: its log, each molecule's energies, what IQM ran. */
+interface IqmRun {
+  logs: string[];
+  /** Each molecule's energies (to 1e-10 Ha), without the timings. */
+  energy: string[];
+  /** A bond scan runs the same circuits for each molecule: what counts is that no more are run. */
+  submissions: number[];
+  jobs: number;
+}
+
+const runOf = (logs: string[], iqm: FakeIqmServer): IqmRun => ({
+  logs,
+  energy: logs.filter((line) => line.startsWith('Result: E(HI-VQE) = ')).map((line) => line.split(';')[0]),
+  submissions: iqm.submissionsPerContent().sort(),
+  jobs: iqm.jobs.length,
+});
+
+/** Runs the default IQM job against a fake IQM Resonance with the faults `inject` sets up; it must complete. */
+async function runIqmJob(inject: (iqm: FakeIqmServer) => void): Promise<IqmRun> {
+  const { t, iqm, database, user } = await setup();
+  await registerKey(t, user);
+  inject(iqm);
+  const { job_arn } = await createIqmJob(t, user);
+  const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 120_000);
+  expect(done.failureReason).toBeNull();
+  expect(iqm.pendingFaults()).toBe(0);
+  return runOf(await logsOf(t, user, job_arn), iqm);
+}
+
+/** The same job without faults, run once for the tests that compare with it. */
+let calmResult: Promise<IqmRun> | undefined;
+const calmRun = () => (calmResult ??= runIqmJob(() => undefined));
+
 describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
   it('runs every iteration as one IQM job of two native circuits and reaches the exact H2 energy', async () => {
     const { t, iqm, database, user } = await setup();
@@ -134,7 +187,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     const { job_arn } = await createIqmJob(t, user, iqmPayload({ shots: 500 }));
     expect((await storedJob(database.db, job_arn)).backend).toBe('iqm');
 
-    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(done.failureReason).toBeNull();
 
     // The device is read once per molecule, then one job per iteration, each with the SPSA pair.
@@ -176,7 +229,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     const { t, iqm, database, user } = await setup(RECALIBRATED_GARNET);
     await registerKey(t, user);
     const { job_arn } = await createIqmJob(t, user);
-    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(done.failureReason).toBeNull();
 
     const calibrated = new Set(RECALIBRATED_GARNET.connectivity.map((pair) => [...pair].sort().join('–')));
@@ -213,7 +266,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     const { t, iqm, database, user } = await setup();
     await registerKey(t, user, 'w'.repeat(64));
     const { job_arn } = await createIqmJob(t, user);
-    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toBe(IQM_UNAUTHORIZED_MESSAGE);
     expect(iqm.jobs).toHaveLength(0);
@@ -225,7 +278,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     await registerKey(t, user);
     iqm.failNextJob('Calibration in progress');
     const { job_arn } = await createIqmJob(t, user);
-    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toBe(`IQM job ${iqm.jobs[0].id} failed: Calibration in progress`);
   });
@@ -235,40 +288,24 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     await registerKey(t, user);
     iqm.holdJobs(true);
     const { job_arn } = await createIqmJob(t, user);
-    const waiting = await waitFor(async () => iqm.jobs[0], 30_000, 'the first IQM job');
+    const waiting = await waitFor(async () => iqm.jobs[0], undefined, 'the first IQM job');
 
     const res = await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, job_arn), user);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ job_arn, status: 'CANCELLED' });
     expect((await storedJob(database.db, job_arn)).status).toBe('CANCELLED');
-    await waitFor(async () => (waiting.status === 'cancelled' ? true : undefined), 5_000, 'the IQM cancel');
+    await waitFor(
+      async () => (waiting.status === 'cancelled' ? true : undefined),
+      undefined,
+      'the IQM cancel',
+    );
     expect(iqm.requests).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/v1/jobs/${waiting.id}/cancel` }),
     );
   });
   it('rides out 429s, bursts of 5xx and dropped connections on every call: same energy, no circuit run twice', async () => {
-    const energyOf = async (inject: (iqm: FakeIqmServer) => void) => {
-      const { t, iqm, database, user } = await setup();
-      await registerKey(t, user);
-      inject(iqm);
-      const { job_arn } = await createIqmJob(t, user);
-      const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 120_000);
-      expect(done.failureReason).toBeNull();
-      expect(iqm.pendingFaults()).toBe(0);
-      const logs = await logsOf(t, user, job_arn);
-      return {
-        logs,
-        // Each molecule's energies (to 1e-10 Ha), without the timings.
-        energy: logs
-          .filter((line) => line.startsWith('Result: E(HI-VQE) = '))
-          .map((line) => line.split(';')[0]),
-        // A bond scan runs the same circuits for each molecule: what counts is that no more are run.
-        submissions: iqm.submissionsPerContent().sort(),
-        jobs: iqm.jobs.length,
-      };
-    };
-    const calm = await energyOf(() => undefined);
-    const stormy = await energyOf((iqm) => {
+    const calm = await calmRun();
+    const stormy = await runIqmJob((iqm) => {
       iqm.injectFaults('GET', /^\/api\/v1\/quantum-computers$/, [{ status: 503 }]);
       iqm.injectFaults('GET', /dynamic-quantum-architecture$/, [
         { status: 429 },
@@ -304,13 +341,13 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
       ),
     );
     expect(calm.logs.some((line) => line.includes('retried request'))).toBe(false);
-  }, 120_000);
+  });
 
   it('shows an IQM job waiting in the queue, its place and the time waited', async () => {
     const { t, database, user } = await setup(GARNET, { queuePolls: 3 });
     await registerKey(t, user);
     const { job_arn } = await createIqmJob(t, user);
-    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(done.failureReason).toBeNull();
     const logs = await logsOf(t, user, job_arn);
     expect(logs).toContainEqual(
@@ -325,6 +362,44 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     expect(logs).toContainEqual(expect.stringMatching(/^IQM Resonance: \d+ jobs queued, \d+\.\d s waited$/));
   });
 
+  it("shows the monitor where the IQM job waits in IQM's queue, and clears it once the job leaves it", async () => {
+    const { t, iqm, database, user } = await setup(GARNET, { queuePolls: 3 });
+    await registerKey(t, user);
+    iqm.holdQueue(true);
+    iqm.holdJobs(true);
+    const { job_arn } = await createIqmJob(t, user);
+    const detail = async () =>
+      (await call(t.app, 'GET', JOB_PATHS.iqmJob(jobIdFromArn(job_arn)), user)).json() as IqmJob;
+
+    const waiting = await waitFor(async () => {
+      const job = await detail();
+      return job.queue === null ? undefined : job;
+    });
+    expect(waiting.status).toBe('RUNNING');
+    expect(waiting.queue?.position).toBe(3);
+    const since = Date.parse(waiting.queue!.waiting_since);
+    expect(since).toBeGreaterThanOrEqual(Date.parse(waiting.started_at!));
+    expect(since).toBeLessThanOrEqual(Date.now());
+    // The list answers the same place.
+    const listed = (await call(t.app, 'GET', JOB_PATHS.iqmJobs, user)).json() as { jobs: IqmJob[] };
+    expect(listed.jobs[0]?.queue).toEqual(waiting.queue);
+
+    // Out of the queue and running on the quantum computer: the job waits no more.
+    iqm.holdQueue(false);
+    await waitFor(async () => (iqm.jobs[0]?.status === 'processing' ? true : undefined));
+    const processing = await waitFor(async () => {
+      const job = await detail();
+      return job.queue === null ? job : undefined;
+    });
+    expect(processing.status).toBe('RUNNING');
+
+    iqm.holdJobs(false);
+    await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
+    const done = await detail();
+    expect(done.status).toBe('COMPLETED');
+    expect(done.queue).toBeNull();
+  });
+
   it('ends the run FAILED with the reason when the queue does not move within the operator’s deadline', async () => {
     const { t, iqm, database, user } = await setup(GARNET, {
       queuePolls: 1,
@@ -333,7 +408,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     await registerKey(t, user);
     iqm.holdQueue(true);
     const { job_arn } = await createIqmJob(t, user);
-    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(failed.status).toBe('FAILED');
     const [job] = iqm.jobs;
     expect(failed.failureReason).toMatch(
@@ -350,7 +425,7 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     await registerKey(t, user);
     iqm.setHealth('garnet', { healthy: false, message: 'Garnet is under maintenance until 14:00 UTC' });
     const { job_arn } = await createIqmJob(t, user);
-    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(failed.failureReason).toBe(
       'IQM Resonance reports the quantum computer is not available: Garnet is under maintenance until 14:00 UTC',
     );
@@ -359,16 +434,92 @@ describe('an IQM job: the HI-VQE loop here, its shots on IQM Resonance', () => {
     );
   });
 
-  it('does not submit again when the answer to a submission is lost after IQM took it', async () => {
-    const { t, iqm, database, user } = await setup();
-    await registerKey(t, user);
-    iqm.injectFaults('POST', /\/circuit$/, [{ drop: 'after' }]);
-    const { job_arn } = await createIqmJob(t, user);
-    const failed = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
-    expect(failed.failureReason).toMatch(
-      /IQM may have accepted the job before its answer was lost; it is not submitted again/,
+  it('finds a job whose submit answer was lost by its client token: same energy, no circuit submitted twice', async () => {
+    const calm = await calmRun();
+    const lossy = await runIqmJob((iqm) =>
+      // IQM takes each of these submissions, and its answer never arrives.
+      iqm.injectFaults('POST', /\/circuit$/, [
+        { drop: 'after' },
+        { status: 500 },
+        { drop: 'after' },
+        { status: 504 },
+      ]),
     );
-    expect(iqm.jobs).toHaveLength(1);
-    expect(iqm.requests.filter(({ method }) => method === 'POST')).toHaveLength(1);
-  });
+    expect(lossy.energy.length).toBeGreaterThan(0);
+    expect(lossy.energy).toEqual(calm.energy);
+    expect(lossy.jobs).toBe(calm.jobs);
+    expect(lossy.submissions).toEqual(calm.submissions);
+  }, 240_000);
+});
+
+describe('an IQM job whose worker is killed mid-run', () => {
+  it('is resumed by another worker from its checkpoint: COMPLETED, same energy, no circuit submitted twice', async () => {
+    const calm = await calmRun();
+    const onPostgres = process.env.DATABASE_URL !== undefined;
+    // As in queue.test.ts: on PostgreSQL the worker shares a schema with this test; with PGlite it owns the
+    // data directory, which is opened here again after the kill, as when a server is killed and restarted.
+    const schemaName = `test_${randomBytes(6).toString('hex')}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hivqe-iqm-kill-'));
+    later(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const open = () => openDatabase(onPostgres ? { url: process.env.DATABASE_URL, schemaName } : { dataDir });
+    const secretsKey = randomBytes(32).toString('hex');
+    const keyring = new Keyring(Buffer.from(secretsKey, 'hex'));
+    const iqm = await fakeIqm();
+    later(() => iqm.close());
+
+    let database = await open();
+    await database.migrate();
+    const t = await createTestApp({ keyring, iqmConfigured: true }, database);
+    const user = await jobUser(t, { admin: true });
+    await registerKey(t, user);
+    const { job_arn } = await createIqmJob(t, user);
+    await t.close();
+    if (!onPostgres) await database.close();
+
+    // The worker gets through four IQM jobs (four iterations, their points stored) and is killed while its
+    // fifth waits on IQM: the run after it must collect that one rather than submit it again.
+    iqm.holdJobsAfter(4);
+    const worker = spawnWorker(
+      { schemaName, dataDir, leaseMs: 5000, midJobPoints: 4, iqm: { baseUrl: iqm.baseUrl, secretsKey } },
+      later,
+    );
+    await worker.midJob;
+    await waitFor(async () => (iqm.jobs.length === 5 ? true : undefined));
+    worker.process.kill('SIGKILL');
+    await worker.exited;
+    const killedAt = Date.now();
+    const submittedBeforeKill = iqm.jobs.length;
+    iqm.holdJobsAfter(null);
+
+    if (!onPostgres) database = await open();
+    later(() => database.close());
+    const runner = iqmRunner(database, iqm, keyring, {}, { ...TIMINGS, leaseMs: 10_000 });
+    later(() => runner.stop());
+    runner.start();
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 240_000);
+    expect(done).toMatchObject({ status: 'COMPLETED', failureReason: null, lostRuns: 1 });
+
+    const logs = (
+      await database.db.select().from(jobLogs).where(eq(jobLogs.jobId, done.id)).orderBy(asc(jobLogs.id))
+    ).map((row) => row.message);
+    const resumed = runOf(logs, iqm);
+    expect(resumed.energy).toEqual(calm.energy);
+    expect(resumed.jobs).toBe(calm.jobs);
+    expect(resumed.submissions).toEqual(calm.submissions);
+    // The new run went on from the killed run's last checkpoint, collecting the IQM jobs it had submitted,
+    // and says how long ago the killed run stored it: the time the job lost.
+    const resumeLine = logs.find((line) => line.startsWith('Resuming where the last run stopped'));
+    expect(resumeLine).toMatch(
+      /^Resuming where the last run stopped [\d.]+ s ago: [1-9]\d* iterations? done, [1-9]\d* IQM jobs? reused rather than submitted again\.$/,
+    );
+    // The chart is whole again: the resumed iterations are drawn again before the new ones.
+    const points = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, done.id));
+    const calls = points.map((point) => point.costFunctionCall);
+    expect(calls).toEqual(Array.from({ length: calls.length }, (_, i) => 2 * (i + 1)));
+    expect(submittedBeforeKill).toBeGreaterThan(0);
+    console.info(
+      `killed worker: ${resumeLine}; ${submittedBeforeKill} of ${resumed.jobs} IQM jobs submitted before the ` +
+        `kill; resumed run completed ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+    );
+  }, 300_000);
 });

@@ -8,6 +8,7 @@ import { rememberReference, type ReferenceCache } from '@hivqe/engine';
 import type { JobBackendName, JobRow } from '../db/schema/jobs.ts';
 import type { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { estimateMb, jobMemoryEstimate } from '../modules/jobs/memory-refusal.ts';
+import type { JobCheckpointRepo } from './job-checkpoints.ts';
 import type { JobOutputRepo } from './job-output.ts';
 import { sweepLostRunners } from './lease-sweeper.ts';
 import { memoryExceeded, threadMemoryLimitMb } from './memory-limit.ts';
@@ -47,6 +48,8 @@ export interface IqmRunnerSettings extends IqmLimits {
 export interface LocalRunnerDeps extends RunnerTimings {
   queue: JobQueue;
   output: JobOutputRepo;
+  /** Where each run leaves its checkpoints, and the next run of the job resumes from. */
+  checkpoints: JobCheckpointRepo;
   log: FastifyBaseLogger;
   /** Without it the runner takes local jobs only, and IQM jobs wait for a runner that has it. */
   iqm?: IqmRunnerSettings;
@@ -73,10 +76,31 @@ interface Running {
   iqm: IqmConnection | undefined;
   /** The IQM job the thread waits on, aborted if the run is stopped first. */
   remoteJob: string | null;
+  /** The IQM job's place in IQM's queue, written in the order the thread told it. */
+  queuePlace: Promise<void>;
+  /** The run's checkpoints and IQM jobs, written in the order the thread told them. */
+  checkpointed: Promise<void>;
   /** Resolves when the thread has reported its end (done or failed, an abort included) or has exited. */
   settled: Promise<void>;
   /** Stops watching the job's time limit (run-deadline.ts). */
   disarm: () => void;
+}
+
+/** The log's word that a run goes on from an earlier run's checkpoints rather than from the start. */
+function resumeLine(resume: NonNullable<ThreadInput['resume']>): string {
+  const iterations = resume.reduce(
+    (sum, [, stored]) => sum + ((stored.checkpoint as { iteration?: number } | null)?.iteration ?? 0),
+    0,
+  );
+  const iqmJobs = resume.reduce((sum, [, stored]) => sum + Object.keys(stored.iqmJobs).length, 0);
+  const last = Math.max(...resume.map(([, stored]) => stored.updatedAt.getTime()));
+  const ago = ((Date.now() - last) / 1000).toFixed(1);
+  return (
+    `Resuming where the last run stopped ${ago} s ago: ${iterations} iteration${iterations === 1 ? '' : 's'} done` +
+    (iqmJobs === 0
+      ? '.'
+      : `, ${iqmJobs} IQM job${iqmJobs === 1 ? '' : 's'} reused rather than submitted again.`)
+  );
 }
 
 /** How long a thread waiting on IQM Resonance gets to abort its IQM job itself before it is ended. */
@@ -137,8 +161,9 @@ export class LocalRunner implements RunnerControl {
       [...this.running.values()].map(async (run) => {
         if (run.ended) return run.stored;
         run.ended = true;
-        await this.stopThread(run);
+        await this.stopThread(run, { keepRemote: true });
         await run.output.flushed();
+        await run.checkpointed;
         await this.deps.queue.release(run.job.id, this.owner);
       }),
     );
@@ -203,6 +228,8 @@ export class LocalRunner implements RunnerControl {
       stored: Promise.resolve(),
       iqm: input.iqm,
       remoteJob: null,
+      queuePlace: Promise.resolve(),
+      checkpointed: Promise.resolve(),
       settled,
       disarm: () => {},
     };
@@ -217,6 +244,7 @@ export class LocalRunner implements RunnerControl {
             `(${input.iqm.computer}) (attempt ${job.attempts}).`
         : `Job ${job.jobName} started on the local HI-VQE engine (attempt ${job.attempts}).`,
     );
+    if (input.resume?.length) output.log(resumeLine(input.resume));
 
     thread.on('message', (message: ThreadMessage) => {
       if (message.type === 'done' || message.type === 'failed') settle();
@@ -233,6 +261,16 @@ export class LocalRunner implements RunnerControl {
         case 'remote-job':
           run.remoteJob = message.id;
           return;
+        case 'queue':
+          return this.placeInIqmQueue(run, message.place);
+        case 'checkpoint':
+          return this.checkpoint(run, (repo) =>
+            repo.save(run.job.id, this.owner, message.run, message.checkpoint),
+          );
+        case 'iqm-job':
+          return this.checkpoint(run, (repo) =>
+            repo.recordIqmJob(run.job.id, this.owner, message.run, message.key, message.id),
+          );
         case 'done':
           return void this.end(run, { status: 'COMPLETED' }, 'Job completed.');
         case 'failed':
@@ -282,8 +320,11 @@ export class LocalRunner implements RunnerControl {
       await this.stopThread(run);
       run.output.log(line);
       await run.output.flushed();
+      await run.checkpointed;
       if (!(await queue.finish(run.job.id, this.owner, outcome))) {
         log.warn({ job: run.job.jobArn }, 'job ended after its lease was lost; outcome not stored');
+      } else if (outcome.status !== 'QUEUED') {
+        await this.deps.checkpoints.clear(run.job.id);
       }
       log.info({ job: run.job.jobArn, status: outcome.status }, 'job ended');
     })()
@@ -292,10 +333,40 @@ export class LocalRunner implements RunnerControl {
     return true;
   }
 
-  /** What the thread needs: the job, and for an IQM job the owner's connection to IQM Resonance. */
+  /** Stores where the run's IQM job waits, for the monitor; a write that fails only costs the monitor its line. */
+  private placeInIqmQueue(run: Running, place: Extract<ThreadMessage, { type: 'queue' }>['place']): void {
+    const { queue, log } = this.deps;
+    const stored =
+      place === null ? null : { position: place.position, since: new Date(Date.now() - place.waitedMs) };
+    run.queuePlace = run.queuePlace
+      .then(() => queue.placeInIqmQueue(run.job.id, this.owner, stored))
+      .catch((error: unknown) =>
+        log.warn({ err: error, job: run.job.jobArn }, "could not store the IQM job's place in the queue"),
+      );
+  }
+
+  /**
+   * Stores a checkpoint or an IQM job of the run, after those told before it; a write that fails costs a
+   * resumed run only the iterations since the last one stored.
+   */
+  private checkpoint(run: Running, write: (repo: JobCheckpointRepo) => Promise<void>): void {
+    run.checkpointed = run.checkpointed
+      .then(() => write(this.deps.checkpoints))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, job: run.job.jobArn }, "could not store the run's checkpoint"),
+      );
+  }
+
+  /**
+   * What the thread needs: the job, where an earlier run of it stopped, and for an IQM job the owner's
+   * connection to IQM Resonance.
+   */
   private async threadInput(job: JobRow): Promise<ThreadInput> {
     const estimate = estimateMb(jobMemoryEstimate(job.kind, job.hyperparameters, job.backend));
+    const stored = await this.deps.checkpoints.load(job.id);
     const input: ThreadInput = {
+      jobId: job.id,
+      ...(stored.size === 0 ? {} : { resume: [...stored] }),
       kind: job.kind,
       hyperparameters: job.hyperparameters,
       references: [...this.references],
@@ -317,12 +388,14 @@ export class LocalRunner implements RunnerControl {
   }
 
   /**
-   * Ends the thread. A local run ends at once. A run on IQM Resonance is first asked to abort, so that it
-   * aborts its IQM job itself, even one whose submission is still under way (only the answer names it); if
+   * Ends the thread. A local run ends at once, and so does a run handed on to another runner (`keepRemote`:
+   * a clean shutdown, a lost lease), whose IQM job is left running for the next run to collect. Otherwise a
+   * run on IQM Resonance is first asked to abort, so that it aborts its IQM job itself, even one whose submission is still under way (only the answer names it); if
    * it has not ended within the grace period, it is ended and its last known IQM job aborted from here, so
    * the quantum computer is not kept busy for nothing.
    */
-  private async stopThread(run: Running): Promise<void> {
+  private async stopThread(run: Running, { keepRemote = false } = {}): Promise<void> {
+    if (keepRemote) return void (await run.thread.terminate());
     if (run.iqm) {
       run.thread.postMessage({ type: 'abort' } satisfies ThreadCommand);
       await Promise.race([run.settled, sleep(REMOTE_ABORT_GRACE_MS)]);
@@ -368,6 +441,6 @@ export class LocalRunner implements RunnerControl {
   private drop(run: Running): void {
     run.ended = true;
     this.deps.log.warn({ job: run.job.jobArn }, 'lost the lease of a running job; stopped it');
-    run.stored = this.stopThread(run).finally(() => this.vacate(run));
+    run.stored = this.stopThread(run, { keepRemote: true }).finally(() => this.vacate(run));
   }
 }

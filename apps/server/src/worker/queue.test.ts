@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { JOB_PATHS } from '@hivqe/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MID_JOB_LINE } from '../../test/mid-job.ts';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
 import { createTestApp, openTestDatabase } from '../../test/harness.ts';
 import {
@@ -21,6 +17,7 @@ import {
   waitForStatus,
 } from '../../test/job-flows.ts';
 import { seedJobs } from '../../test/job-seed.ts';
+import { spawnWorker } from '../../test/spawn-worker.ts';
 import { call } from '../../test/org-flows.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { jobLogs, jobMetrics, jobs } from '../db/schema/index.ts';
@@ -95,7 +92,7 @@ describe('claiming', () => {
     startRunner(database, { workers: 2 });
     startRunner(database, { workers: 2 });
     for (const jobArn of created) {
-      const job = await waitForStatus(database.db, jobArn, ['COMPLETED', 'FAILED'], 60_000);
+      const job = await waitForStatus(database.db, jobArn, ['COMPLETED', 'FAILED']);
       expect(job.status).toBe('COMPLETED');
       expect(job.attempts).toBe(1);
       const starts = (await logLines(database, job.id)).filter((line) => line.startsWith('Job hivqe-'));
@@ -284,7 +281,7 @@ describe('losing a runner', () => {
 
     // A lease long enough that a loaded machine's late heartbeat cannot lose it before the kill (the worker
     // would then requeue and claim the job itself), short enough that the next runner frees it soon after.
-    const worker = spawnWorker({ schemaName, dataDir, leaseMs: 5000 });
+    const worker = spawnWorker({ schemaName, dataDir, leaseMs: 5000 }, later);
     await worker.midJob;
     worker.process.kill('SIGKILL');
     await worker.exited;
@@ -296,15 +293,20 @@ describe('losing a runner', () => {
     expect(orphan.leaseOwner).toMatch(/^runner-/);
 
     startRunner(database, { leaseMs: 10_000 });
-    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 60_000);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(done).toMatchObject({ status: 'COMPLETED', attempts: 1, lostRuns: 1 });
     expect(await logLines(database, done.id)).toContain(QUEUE_MESSAGES.requeued);
     // The retry drew the chart again: one point per iteration of the run that completed.
     const points = await database.db.select().from(jobMetrics).where(eq(jobMetrics.jobId, done.id));
     const calls = points.map((point) => point.costFunctionCall);
     expect(calls).toEqual(Array.from({ length: calls.length }, (_, i) => 2 * (i + 1)));
-    // The run is done twice (the killed one and the retry), each some seconds of N2 6-31G.
-  }, 120_000);
+    // The retry resumed from the killed run's last checkpoint rather than starting over.
+    expect(await logLines(database, done.id)).toContainEqual(
+      expect.stringMatching(
+        /^Resuming where the last run stopped [\d.]+ s ago: [1-9]\d* iterations? done\.$/,
+      ),
+    );
+  });
 });
 
 describe('an API process that runs no jobs (WORKERS=0)', () => {
@@ -334,36 +336,3 @@ describe('an API process that runs no jobs (WORKERS=0)', () => {
     });
   });
 });
-
-const require = createRequire(import.meta.url);
-const fixture = fileURLToPath(new URL('../../test/worker-process.ts', import.meta.url));
-
-/** A runner in a child process (test/worker-process.ts); `midJob` resolves once a job has stored an energy point. */
-function spawnWorker(options: { schemaName: string; dataDir: string; leaseMs: number }) {
-  const child = spawn(process.execPath, ['--import', require.resolve('tsx'), fixture], {
-    env: {
-      ...process.env,
-      WORKER_DATABASE_URL: process.env.DATABASE_URL ?? '',
-      WORKER_SCHEMA: options.schemaName,
-      WORKER_DATA_DIR: options.dataDir,
-      WORKER_LEASE_MS: String(options.leaseMs),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const midJob = new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(MID_JOB_LINE)) resolve();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`worker exited (${code}) before it was in the middle of a job:\n${output}`)),
-    );
-  });
-  later(async () => {
-    child.kill('SIGKILL');
-    await exited;
-  });
-  return { process: child, midJob, exited };
-}

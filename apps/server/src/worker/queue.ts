@@ -16,6 +16,12 @@ export type JobOutcome =
   | { status: 'FAILED'; failureReason: string }
   | { status: 'QUEUED' };
 
+/** An IQM job waiting in IQM's queue: since when, and its position where IQM gives one. */
+export interface IqmQueuePlace {
+  position: number | null;
+  since: Date;
+}
+
 export interface SweepResult {
   requeued: string[];
   failed: string[];
@@ -35,6 +41,8 @@ export const QUEUE_MESSAGES = {
 } as const;
 
 const now = sql`now()`;
+/** Every change of a run clears its IQM job's place in IQM's queue: only the run waiting there sets it. */
+const NOT_IN_IQM_QUEUE = { iqmQueuePosition: null, iqmQueuedSince: null };
 const leaseEnd = (leaseMs: number): SQL => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
 const listOf = (values: readonly string[]): SQL =>
@@ -148,6 +156,7 @@ export class JobQueue {
         firstStartedAt: sql`coalesce(${jobs.firstStartedAt}, now())`,
         attempts: sql`${jobs.attempts} + 1`,
         updatedAt: now,
+        ...NOT_IN_IQM_QUEUE,
       })
       .where(and(sql`${jobs.id} = (${fairNext(backends)})`, eq(jobs.status, 'QUEUED')))
       .returning();
@@ -182,10 +191,22 @@ export class JobQueue {
         updatedAt: now,
         leaseOwner: null,
         leaseExpiresAt: null,
+        ...NOT_IN_IQM_QUEUE,
       })
       .where(this.heldBy(jobId, owner))
       .returning({ id: jobs.id });
     return rows.length === 1;
+  }
+
+  /**
+   * Where the IQM job of a run `owner` holds waits in IQM's queue (null: it waits no more), for the monitor;
+   * nothing is written once the run has ended or its lease was lost.
+   */
+  async placeInIqmQueue(jobId: string, owner: string, place: IqmQueuePlace | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ iqmQueuePosition: place?.position ?? null, iqmQueuedSince: place?.since ?? null })
+      .where(this.heldBy(jobId, owner));
   }
 
   /**
@@ -209,6 +230,7 @@ export class JobQueue {
         updatedAt: now,
         leaseOwner: null,
         leaseExpiresAt: null,
+        ...NOT_IN_IQM_QUEUE,
       })
       .where(this.heldBy(jobId, owner))
       .returning({ status: jobs.status });
@@ -224,7 +246,7 @@ export class JobQueue {
   async sweep(maxLostRuns: number): Promise<SweepResult> {
     const expired = (status: JobStatus) =>
       and(inArray(jobs.backend, RUNNER_BACKENDS), eq(jobs.status, status), lt(jobs.leaseExpiresAt, now));
-    const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
+    const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: now, ...NOT_IN_IQM_QUEUE };
     const lost = { attempts: sql`${jobs.attempts} - 1`, lostRuns: sql`${jobs.lostRuns} + 1` };
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 

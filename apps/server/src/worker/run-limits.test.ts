@@ -37,18 +37,13 @@ describe('a job’s time limit (max_runtime)', () => {
     const long = await createHybridJob(t, greedy, hybridPayload(n2LongForm(), { max_runtime: 1 }));
     const next = await createHybridJob(t, other);
 
-    const failed = await waitForStatus(
-      database.db,
-      long.job_arn,
-      ['FAILED', 'COMPLETED', 'CANCELLED'],
-      60_000,
-    );
+    const failed = await waitForStatus(database.db, long.job_arn, ['FAILED', 'COMPLETED', 'CANCELLED']);
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toBe(JOB_MESSAGES.ranPastTimeLimit(1));
     expect(await messagesOf(t, greedy, long.job_arn)).toContain(
       `Job failed: ${JOB_MESSAGES.ranPastTimeLimit(1)}`,
     );
-    expect((await waitForStatus(database.db, next.job_arn, ['COMPLETED', 'FAILED'], 60_000)).status).toBe(
+    expect((await waitForStatus(database.db, next.job_arn, ['COMPLETED', 'FAILED'])).status).toBe(
       'COMPLETED',
     );
   });
@@ -66,7 +61,7 @@ describe('a job’s time limit (max_runtime)', () => {
     );
 
     await appWithRunner(later, { database });
-    const ended = await waitForStatus(database.db, job_arn, ['FAILED', 'COMPLETED'], 60_000);
+    const ended = await waitForStatus(database.db, job_arn, ['FAILED', 'COMPLETED']);
     expect(ended.status).toBe('FAILED');
     expect(ended.failureReason).toBe(JOB_MESSAGES.ranPastTimeLimit(3600));
     expect(ended.failureReason).toContain('ran past its time limit of 1 h');
@@ -83,7 +78,7 @@ describe('energy points one job stores', () => {
       { max_iter: 1000 },
     );
     const { job_arn } = await createHybridJob(t, user, payload);
-    const job = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 120_000);
+    const job = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(job.status, job.failureReason ?? '').toBe('COMPLETED');
 
     const points = await database.db

@@ -80,7 +80,7 @@ describe('a local job on the real engine', () => {
       }
     })();
     runner.start();
-    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const done = await waitForStatus(database.db, job_arn, ['COMPLETED', 'FAILED']);
     await watcher;
     expect(done.failureReason).toBeNull();
     expect(seen).toEqual(['QUEUED', 'RUNNING', 'COMPLETED']);
@@ -149,9 +149,9 @@ describe('a local job on the real engine', () => {
     const payload = hybridPayload({ ...h2Form(), exactEnergies: {} });
     const first = await createHybridJob(t, user, payload);
     runner.start();
-    await waitForStatus(database.db, first.job_arn, ['COMPLETED'], 60_000);
+    await waitForStatus(database.db, first.job_arn, ['COMPLETED']);
     const second = await createHybridJob(t, user, payload);
-    await waitForStatus(database.db, second.job_arn, ['COMPLETED'], 60_000);
+    await waitForStatus(database.db, second.job_arn, ['COMPLETED']);
     const casciLines = async (jobArn: string) =>
       (await logsOf(t, user, jobArn)).filter((line) => line.startsWith('CASCI'));
     expect(await casciLines(first.job_arn)).toEqual([
@@ -190,7 +190,7 @@ describe('cancelling a running job', () => {
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, hybridPayload(n2LongForm()));
     const job = await waitForStatus(database.db, job_arn, ['RUNNING']);
-    await waitFor(async () => ((await metricCount(database, job.id)) >= 2 ? true : undefined), 30_000);
+    await waitFor(async () => ((await metricCount(database, job.id)) >= 2 ? true : undefined));
     return { user, job_arn, jobId: job.id };
   }
 

@@ -5,6 +5,7 @@ import { IqmKeys } from '../modules/account/iqm-keys.ts';
 import { AccountSettingsRepo } from '../modules/account/repo.ts';
 import { PROVIDER_SETTINGS_BOX } from '../modules/account/sealed-fields.ts';
 import type { Keyring } from '../providers/secrets/keyring.ts';
+import { JobCheckpointRepo } from './job-checkpoints.ts';
 import { JobOutputRepo } from './job-output.ts';
 import { LocalRunner, type IqmRunnerSettings, type RunnerTimings } from './local-runner.ts';
 import { JobQueue } from './queue.ts';
@@ -43,4 +44,12 @@ export const createLocalRunner = (
   log: FastifyBaseLogger,
   timings: RunnerTimings,
   iqm?: IqmRunnerSettings,
-) => new LocalRunner({ ...timings, queue: new JobQueue(db), output: new JobOutputRepo(db), log, iqm });
+) =>
+  new LocalRunner({
+    ...timings,
+    queue: new JobQueue(db),
+    output: new JobOutputRepo(db),
+    checkpoints: new JobCheckpointRepo(db),
+    log,
+    iqm,
+  });

@@ -1,8 +1,10 @@
-import type { IterationPoint } from '@hivqe/engine';
+import type { IterationPoint, LoopCheckpoint } from '@hivqe/engine';
 import type { JobKind, StoredRunResult } from '../db/schema/jobs.ts';
 
 /** What the runner hands the engine thread (as workerData): the job as stored. */
 export interface ThreadInput {
+  /** The job's id: with a computation's index and a sample call's key, an IQM submission's client token. */
+  jobId: string;
   kind: JobKind;
   hyperparameters: Record<string, string>;
   /** For an IQM job: where its shots come from. */
@@ -11,6 +13,8 @@ export interface ThreadInput {
   references: Array<[string, number]>;
   /** The engine's estimate of the job's peak memory, and the limit the thread runs under (MB). */
   memory: { estimateMb: number; limitMb: number };
+  /** Where an earlier run of the job left each computation (by its index), for this run to resume. */
+  resume?: Array<[number, { checkpoint: unknown; iqmJobs: Record<string, string>; updatedAt: Date }]>;
 }
 
 /** How a runner talks to IQM Resonance: the operator's settings (IQM_* in config.ts). */
@@ -44,5 +48,11 @@ export type ThreadMessage =
   | { type: 'reference'; key: string; energy: number }
   /** The IQM job now in flight (null once its counts are in): the runner aborts it if the run is stopped. */
   | { type: 'remote-job'; id: string | null }
+  /** The IQM job in flight waits in IQM's queue (its position where IQM gives one), or null: no longer. */
+  | { type: 'queue'; place: { position: number | null; waitedMs: number } | null }
+  /** Computation `run` (its index in the job) completed an iteration: where to resume it from. */
+  | { type: 'checkpoint'; run: number; checkpoint: LoopCheckpoint }
+  /** The IQM job computation `run`'s sample call `key` submitted (or found), to be collected on resume. */
+  | { type: 'iqm-job'; run: number; key: string; id: string }
   | { type: 'done' }
   | { type: 'failed'; message: string };

@@ -23,6 +23,16 @@ import type { Widen } from './widen.ts';
 
 /** The IQM panel's calls (jobs.md 2.9-2.10, 3, 7). */
 
+/**
+ * Not in the spec (issue 26): the IQM job a running job waits on, while it waits in IQM's queue. Its position
+ * is IQM's, null where IQM gives none; the time waited counts from waiting_since.
+ */
+export const iqmJobQueue = z.object({
+  position: z.number().int().min(0).nullable(),
+  waiting_since: isoTimestamp,
+});
+export type IqmJobQueue = z.infer<typeof iqmJobQueue>;
+
 /** A list item, also the answer of GET /hi-vqe/iqm-jobs/{id}. */
 export const iqmJob = z.object({
   job_name: z.string(),
@@ -40,6 +50,8 @@ export const iqmJob = z.object({
   hyperparameters: z.record(z.string(), z.unknown()),
   output_data_config: z.record(z.string(), z.unknown()).nullable(),
   tags: z.record(z.string(), z.string()),
+  /** Null unless the job waits in IQM's queue now. */
+  queue: iqmJobQueue.nullable(),
 });
 export type IqmJob = z.infer<typeof iqmJob>;
 

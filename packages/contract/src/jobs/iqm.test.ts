@@ -156,7 +156,32 @@ describe('IQM list and job schemas', () => {
       hyperparameters: { shots: 1000, molecules: { '1.0': 'N 0 0 0;N 0 0 1.0' } },
       output_data_config: null,
       tags: { Provider: 'IQM' },
+      queue: null,
     };
     expect(iqmJob.parse(job)).toEqual(job);
+  });
+
+  it("parses a job waiting in IQM's queue, with or without IQM's position", () => {
+    const base = {
+      job_name: 'iqm-job-1700000000000',
+      status: 'RUNNING',
+      job_arn: 'iqm:garnet/0195a7c3',
+      device: 'garnet',
+      backend: 'iqm',
+      simulated_locally: false,
+      created_at: '2024-01-01T00:00:00Z',
+      started_at: '2024-01-01T00:00:01Z',
+      ended_at: null,
+      hyperparameters: {},
+      output_data_config: null,
+      tags: {},
+    };
+    for (const position of [3, null]) {
+      const job = { ...base, queue: { position, waiting_since: '2024-01-01T00:00:02Z' } };
+      expect(iqmJob.parse(job)).toEqual(job);
+    }
+    expect(
+      iqmJob.safeParse({ ...base, queue: { position: -1, waiting_since: '2024-01-01T00:00:02Z' } }).success,
+    ).toBe(false);
   });
 });

@@ -8,3 +8,5 @@ export * from './account-settings.ts';
 export * from './mail-sends.ts';
 export * from './password-resets.ts';
 export * from './idempotency-keys.ts';
+export * from './job-checkpoints.ts';
+export * from './api-tokens.ts';

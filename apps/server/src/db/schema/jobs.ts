@@ -70,6 +70,12 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Runs lost with their runner (lease expired: 0016_job_lost_runs); JOB_MAX_LOST_RUNS of them fail the job. */
     lostRuns: integer('lost_runs').notNull().default(0),
+    /**
+     * While the IQM job a run waits on is in IQM's queue (0021_iqm_queue_state): since when, and its position
+     * where IQM gives one. Null otherwise; cleared by every change of the run (queue.ts), so never stale.
+     */
+    iqmQueuePosition: integer('iqm_queue_position'),
+    iqmQueuedSince: at('iqm_queued_since'),
     /** The bond scan one create made of several bond lengths (0011_job_scans); both null for a job alone. */
     scanId: uuid('scan_id'),
     scanName: text('scan_name'),
@@ -180,6 +186,8 @@ export interface StoredRunResult extends RunMeasures {
   seconds: number;
   /** Wall time of the CASCI reference within `seconds` (0 from the cache); null or absent when none was run. */
   referenceSeconds?: number | null;
+  /** Why eCasci is null, in the engine's words; null when computed, absent in rows stored before it was kept. */
+  referenceSkipReason?: string | null;
 }
 
 /** Kept in columns of their own (0008_result_space); null in rows stored before they were measured. */

@@ -57,6 +57,8 @@ describe('IQM jobs', () => {
       }),
       output_data_config: null,
       tags: payload.tags,
+      // Only a running job's IQM job waits in IQM's queue.
+      queue: null,
     });
   });
 

@@ -93,7 +93,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     const t = await setup();
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, withoutExactEnergy());
-    const job = await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    const job = await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED']);
     expect(job.failureReason).toBeNull();
 
     const res = await resultOf(t, user, job_arn);
@@ -156,7 +156,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     const t = await setup();
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, { ...SPEC_PAYLOAD, exact_energy: -1.2 });
-    await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED']);
     const [molecule] = ((await resultOf(t, user, job_arn)).json() as JobResultDocument).molecules;
     expect(molecule.reference).toEqual({ energy: -1.2, source: 'user' });
     expect(molecule.error_mha).toBeCloseTo((molecule.energies!.final + 1.2) * 1000, 9);
@@ -274,7 +274,7 @@ describe('GET /hi-vqe/iqm-jobs/{id}/result', () => {
     const created = await call(t.app, 'POST', JOB_PATHS.iqmJobs, admin, payload);
     expect(created.statusCode, created.body).toBe(201);
     const { job_arn } = created.json();
-    await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED'], 30_000);
+    await waitForStatus(t.database.db, job_arn, ['COMPLETED', 'FAILED']);
 
     const res = await call(t.app, 'GET', JOB_PATHS.iqmJobResult(jobIdFromArn(job_arn)), admin);
     expect(res.statusCode, res.body).toBe(200);

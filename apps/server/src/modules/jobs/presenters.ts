@@ -38,6 +38,10 @@ export const presentIqmJob = (job: JobRow): IqmJob => ({
   hyperparameters: job.hyperparameters,
   output_data_config: job.outputDataConfig,
   tags: job.tags,
+  queue:
+    job.iqmQueuedSince === null
+      ? null
+      : { position: job.iqmQueuePosition, waiting_since: job.iqmQueuedSince.toISOString() },
 });
 
 export const presentDetail = (job: JobRow): HybridJobDetailResponse => ({

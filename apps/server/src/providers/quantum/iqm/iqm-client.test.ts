@@ -9,7 +9,7 @@ import {
   startFakeIqmServer,
   type FakeIqmServer,
 } from '../../../../test/fake-iqm-server.ts';
-import { IQM_UNAUTHORIZED_MESSAGE, IqmClient, IqmError } from './iqm-client.ts';
+import { CLIENT_TOKEN, IQM_UNAUTHORIZED_MESSAGE, IqmClient, IqmError } from './iqm-client.ts';
 
 const BELL: NativeCircuit = {
   name: 'bell',
@@ -480,7 +480,7 @@ describe('IqmClient riding out a bad minute', () => {
     expect(fake.pendingFaults()).toBe(0);
   });
 
-  it('never submits again after an answer that may have been lost once IQM took the job', async () => {
+  it('without a client token, never submits again after an answer that may have been lost once IQM took the job', async () => {
     fake.injectFaults('POST', SUBMIT_PATH, [{ drop: 'after' }]);
     const lost = await client.submit([BELL], 10).catch((caught: unknown) => caught);
     expect(lost).toMatchObject({
@@ -495,6 +495,40 @@ describe('IqmClient riding out a bad minute', () => {
     await expect(client.submit([BELL], 10)).rejects.toMatchObject({ status: 500 });
     await expect(client.submit([BELL], 10)).rejects.toMatchObject({ status: 504 });
     expect(posts()).toHaveLength(3);
+  });
+
+  it('looks a submission whose answer was lost up by its client token, and sends it again only if IQM has none', async () => {
+    // Accepted, then the answer lost (a dropped connection, a 500, a 504): the job is found, not submitted again.
+    fake.injectFaults('POST', SUBMIT_PATH, [{ drop: 'after' }, { status: 500 }, { status: 504 }]);
+    const ids = [
+      await client.submit([BELL], 10, undefined, 'run-1/1'),
+      await client.submit([flipCircuit('flip', ['QB1'])], 10, undefined, 'run-1/2'),
+      await client.submit([flipCircuit('flop', ['QB2'])], 10, undefined, 'run-1/3'),
+    ];
+    expect(fake.jobs.map((job) => job.id)).toEqual(ids);
+    expect(fake.jobs.map((job) => job.clientToken)).toEqual(['run-1/1', 'run-1/2', 'run-1/3']);
+    expect(fake.submissionsPerContent()).toEqual([1, 1, 1]);
+    expect(fake.requests.filter((request) => request.path === `${API}/jobs`)).toHaveLength(3);
+    // The token goes in each circuit's metadata, IQM's place for what a client attaches to a circuit.
+    expect((posts()[0].body as { circuits: Array<{ metadata: unknown }> }).circuits[0].metadata).toEqual({
+      [CLIENT_TOKEN]: 'run-1/1',
+    });
+
+    // A connection dropped with IQM not having taken the job: not found by the token, so sent again, once.
+    fake.injectFaults('POST', SUBMIT_PATH, [{ drop: 'before' }]);
+    const fresh = await client.submit([flipCircuit('both', ['QB1', 'QB2'])], 10, undefined, 'run-1/4');
+    expect(fake.jobs.at(-1)).toMatchObject({ id: fresh, clientToken: 'run-1/4' });
+    expect(fake.submissionsPerContent()).toEqual([1, 1, 1, 1]);
+  });
+
+  it('fails rather than risk a second job when the server cannot be asked for a token', async () => {
+    fake.injectFaults('POST', SUBMIT_PATH, [{ drop: 'after' }]);
+    fake.injectFaults('GET', /^\/api\/v1\/jobs$/, [{ status: 404, body: { detail: 'Not Found' } }]);
+    const lost = await client.submit([BELL], 10, undefined, 'run-2/1').catch((caught: unknown) => caught);
+    expect((lost as Error).message).toMatch(
+      /IQM may have accepted the job before its answer was lost; .*looking it up failed: .*answered 404 to GET \/api\/v1\/jobs\?quantum_computer=garnet&client_token=run-2%2F1: Not Found/,
+    );
+    expect(fake.jobs).toHaveLength(1);
   });
 
   it('fails at once with IQM’s message on a refusal that cannot succeed', async () => {

@@ -17,6 +17,11 @@ export const IQM_UNAUTHORIZED_MESSAGE =
   'IQM Resonance rejected the API key (401). Check the key in Account Settings.';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * A submission whose answer is lost, not found by its token, is sent again at most this often: each round
+ * already rode out its own retries, so a server that keeps losing answers is not fed jobs for ever.
+ */
+const LOST_ANSWER_ROUNDS = 3;
 /** Enough of an unexpected error page to say what it was without flooding a job's failure reason. */
 const MAX_DETAIL_CHARS = 300;
 
@@ -67,6 +72,8 @@ const jobAnswer = z.object({
   errors: z.array(z.object({ message: z.string() })).nullish(),
   queue_position: z.number().int().nonnegative().nullish(),
 });
+/** The jobs a client token names (at most one, unless IQM let the same token through twice). */
+const jobsByTokenAnswer = z.object({ jobs: z.array(z.object({ id: z.string().min(1) })) });
 const computersAnswer = z.object({
   quantum_computers: z.array(z.object({ id: z.string().min(1), alias: z.string() })),
 });
@@ -121,24 +128,49 @@ export class IqmClient {
 
   /**
    * Submits the circuits as one job and answers its id. Given a calibration set, the job runs on it (the
-   * one the circuits were laid out for) or is refused; without one, on the current default. Sent again only
-   * when IQM's answer shows it did not take the job (429, 408, 502, 503, no connection): IQM offers no
-   * idempotency key, so a submission whose answer was lost may have created a job and is not repeated.
+   * one the circuits were laid out for) or is refused; without one, on the current default. Sent again at
+   * once only when IQM's answer shows it did not take the job (429, 408, 502, 503, no connection). A
+   * submission whose answer was lost may have created a job: with a `token` (carried in each circuit's
+   * metadata) the job is looked up by it first, and the circuits are sent again only if IQM has none.
+   * Without a token, or where IQM cannot be asked, the submission fails rather than risk paying twice.
    */
-  async submit(circuits: NativeCircuit[], shots: number, calibrationSetId?: string): Promise<string> {
+  async submit(
+    circuits: NativeCircuit[],
+    shots: number,
+    calibrationSetId?: string,
+    token?: string,
+  ): Promise<string> {
+    const metadata = token === undefined ? {} : { metadata: { [CLIENT_TOKEN]: token } };
     const body = {
-      circuits: circuits.map(toIqmCircuit),
+      circuits: circuits.map((circuit) => ({ ...toIqmCircuit(circuit), ...metadata })),
       shots,
       ...(calibrationSetId === undefined ? {} : { calibration_set_id: calibrationSetId }),
     };
-    const answer = await this.json(
-      'POST',
-      IQM_PATHS.submitCircuits(this.computer),
-      jobAnswer,
-      undefined,
-      body,
-    );
-    return answer.id;
+    for (let round = 1; ; round++) {
+      try {
+        const path = IQM_PATHS.submitCircuits(this.computer);
+        return (await this.json('POST', path, jobAnswer, undefined, body)).id;
+      } catch (error) {
+        if (!(error instanceof AnswerLost) || token === undefined || round === LOST_ANSWER_ROUNDS)
+          throw error;
+        const found = await this.jobByToken(token).catch((lookup: unknown) => {
+          throw new IqmError(`${error.message}; looking it up failed: ${String(lookup)}`, null, {
+            cause: lookup,
+          });
+        });
+        if (found !== null) return found;
+      }
+    }
+  }
+
+  /**
+   * The job submitted with this client token, or null when IQM has none. Our own extension of what IQM's
+   * clients read (see decisions.md): a server without it answers 404 or 405, which is an error here.
+   */
+  async jobByToken(token: string, signal?: AbortSignal): Promise<string | null> {
+    const path = IQM_PATHS.jobsByToken(this.computer, token);
+    const { jobs } = await this.json('GET', path, jobsByTokenAnswer, signal);
+    return jobs[0]?.id ?? null;
   }
 
   async status(id: string, signal?: AbortSignal): Promise<IqmJobStatus> {
@@ -277,7 +309,7 @@ export class IqmClient {
         : `Could not reach IQM Resonance at ${this.baseUrl}: ${networkReason(error)}`;
       throw new FailedAttempt(
         creates && !unsent
-          ? { error: new IqmError(maybeTaken(reason), null, { cause: error }), retry: false }
+          ? { error: new AnswerLost(maybeTaken(reason), null, { cause: error }), retry: false }
           : { error: new IqmError(reason, null, { cause: error }), retry: true },
       );
     }
@@ -289,7 +321,7 @@ export class IqmClient {
       const wait = retryAfterMs(response.headers.get('retry-after'), (this.retry.clock ?? REAL_CLOCK).now());
       throw new FailedAttempt(
         creates && status >= 500 && !refusedUntried
-          ? { error: new IqmError(maybeTaken(error.message), status), retry: false }
+          ? { error: new AnswerLost(maybeTaken(error.message), status), retry: false }
           : { error, retry, ...(retry && wait !== undefined ? { retryAfterMs: wait } : {}) },
       );
     }
@@ -304,12 +336,18 @@ class FailedAttempt extends Error {
   }
 }
 
+/** A submission that may have created a job whose id was never answered. */
+class AnswerLost extends IqmError {}
+
+/** The key of the circuit metadata that carries a submission's client token. */
+export const CLIENT_TOKEN = 'hivqe_client_token';
+
 /** Network failures that happen before a request is sent: the submission surely did not arrive. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 const maybeTaken = (reason: string): string =>
-  `${reason}. IQM may have accepted the job before its answer was lost; it is not submitted again, so that ` +
-  'the circuits are not run and paid for twice (IQM Server API v1 offers no way to find a job without its id)';
+  `${reason}. IQM may have accepted the job before its answer was lost; it is not submitted again unless ` +
+  'IQM, asked by its client token, has no such job, so that the circuits are not run and paid for twice';
 
 /** IQM's words for an unhealthy computer, where its answer has any; else a plain statement. */
 function healthReason(answer: Record<string, unknown>): string {

@@ -14,6 +14,9 @@ export const IQM_PATHS = {
   job,
   measurementCounts: (id: string): string => `${job(id)}/artifacts/measurement_counts`,
   cancel: (id: string): string => `${job(id)}/cancel`,
+  /** Not in IQM's clients (decisions.md, issue 26): the jobs on a computer submitted with a client token. */
+  jobsByToken: (computer: string, token: string): string =>
+    `${API}/jobs?quantum_computer=${alias(computer)}&client_token=${encodeURIComponent(token)}`,
   dynamicQuantumArchitecture: (computer: string): string =>
     `${API}/calibration-sets/${alias(computer)}/default/dynamic-quantum-architecture`,
   quantumComputers: `${API}/quantum-computers`,

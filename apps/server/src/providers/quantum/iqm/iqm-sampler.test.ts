@@ -76,6 +76,62 @@ describe('IQM sampler', () => {
     expect(fake.jobs).toHaveLength(2);
   });
 
+  it('on a resumed run, collects the IQM jobs earlier runs submitted, and looks the first other call up by its token', async () => {
+    // The run a worker was killed in: calls 1 and 2 recorded, call 3 submitted just before the kill, unrecorded.
+    const recorded = new Map<string, string>();
+    const first = await createIqmSampler(client, {
+      pollMs: POLL_MS,
+      token: (key) => `job-7/${key}`,
+      onSubmitted: (key, id) => recorded.set(key, id),
+    });
+    const before = [
+      await first.sample(CIRCUITS, 5, undefined, { key: '1' }),
+      await first.sample(CIRCUITS.slice(1), 5, undefined, { key: '2' }),
+    ];
+    fake.holdJobs(true);
+    await client.submit(CIRCUITS.slice(2), 5, fake.calibrationSetIds.garnet, 'job-7/3');
+    fake.holdJobs(false);
+    expect(recorded).toEqual(new Map(fake.jobs.slice(0, 2).map((job, i) => [String(i + 1), job.id])));
+
+    const told = new Map<string, string>();
+    const resumed = await createIqmSampler(client, {
+      pollMs: POLL_MS,
+      resumed: recorded,
+      token: (key) => `job-7/${key}`,
+      onSubmitted: (key, id) => told.set(key, id),
+    });
+    expect(await resumed.sample(CIRCUITS, 5, undefined, { key: '1' })).toEqual(before[0]);
+    expect(await resumed.sample(CIRCUITS.slice(1), 5, undefined, { key: '2' })).toEqual(before[1]);
+    expect(await resumed.sample(CIRCUITS.slice(2), 5, undefined, { key: '3' })).toEqual([{ '11': 5 }]);
+    expect(await resumed.sample(CIRCUITS.slice(0, 1), 7, undefined, { key: '4' })).toEqual([{ '00': 7 }]);
+    expect(fake.jobs).toHaveLength(4);
+    expect(fake.submissionsPerContent()).toEqual([1, 1, 1, 1]);
+    // Only the first call not recorded is looked up: a later one cannot have been submitted before.
+    expect(calls().filter((call) => call === `GET ${API}/jobs`)).toHaveLength(1);
+    expect(told).toEqual(
+      new Map([
+        ['3', fake.jobs[2].id],
+        ['4', fake.jobs[3].id],
+      ]),
+    );
+  });
+
+  it('on a resumed run against a server that cannot be asked for a token, submits the first other call', async () => {
+    fake.injectFaults('GET', /^\/api\/v1\/jobs$/, [{ status: 404, body: { detail: 'Not Found' } }]);
+    const resumed = await createIqmSampler(client, {
+      pollMs: POLL_MS,
+      resumed: new Map(),
+      token: (key) => `job-8/${key}`,
+    });
+    expect(await resumed.sample(CIRCUITS, 5, undefined, { key: '1' })).toEqual([
+      { '00': 5 },
+      { '01': 5 },
+      { '11': 5 },
+    ]);
+    expect(fake.pendingFaults()).toBe(0);
+    expect(fake.jobs).toHaveLength(1);
+  });
+
   it("rejects with IQM's reason (its errors) when the job fails, and stops polling", async () => {
     fake.failNextJob('Qubit QB3 is out of calibration');
     const error = await sampler.sample(CIRCUITS, 50).catch((caught: unknown) => caught);
@@ -190,6 +246,7 @@ describe('IQM sampler', () => {
       counts: async () => [{ measurementKeys: ['m'], counts: { '0': 50 } }],
       abort: async () => undefined,
       health: healthy,
+      jobByToken: async () => null,
     };
     const short = await createIqmSampler(api, { pollMs: POLL_MS });
     await expect(short.sample(CIRCUITS, 50)).rejects.toThrow(
@@ -205,6 +262,7 @@ describe('IQM sampler', () => {
       counts: async () => [{ measurementKeys: ['m', 'extra'], counts: { '00': 50 } }],
       abort: async () => undefined,
       health: healthy,
+      jobByToken: async () => null,
     };
     const keyed = await createIqmSampler(api, { pollMs: POLL_MS });
     await expect(keyed.sample([CIRCUITS[0]], 50)).rejects.toThrow(
@@ -221,6 +279,7 @@ describe('IQM sampler', () => {
       counts: async () => [{ measurementKeys: ['m'], counts: { '00': 5 } }],
       abort: async () => undefined,
       health: healthy,
+      jobByToken: async () => null,
     };
     const patient = await createIqmSampler(api, { pollMs: POLL_MS });
     expect(await patient.sample([CIRCUITS[0]], 5)).toEqual([{ '00': 5 }]);

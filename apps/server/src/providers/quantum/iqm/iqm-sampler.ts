@@ -1,4 +1,4 @@
-import type { Counts, NativeCircuit, Sampler } from '@hivqe/engine';
+import type { Counts, NativeCircuit, SampleContext, Sampler } from '@hivqe/engine';
 import { IqmError, type IqmCircuitCounts, type IqmClient, type IqmJobStatus } from './iqm-client.ts';
 import { REAL_CLOCK, type IqmClock } from './iqm-retry.ts';
 
@@ -32,12 +32,24 @@ export interface IqmSamplerOptions {
   onJob?: (id: string) => void;
   /** Told where a job stands in the queue at each poll while it waits, and once when it leaves it. */
   onQueue?: (state: IqmQueueState) => void;
+  /**
+   * A run resumed after its worker died: the IQM jobs its earlier runs submitted, by sample key. A call with
+   * one of these keys collects that job (its counts, or the wait for them) instead of submitting again.
+   */
+  resumed?: ReadonlyMap<string, string>;
+  /**
+   * The client token of a call's submission: the same for the same call in any run of the job, so that a
+   * job whose id was never learnt (an answer lost, a worker killed just after submitting) is found by it.
+   */
+  token?: (key: string) => string;
+  /** Told each call's IQM job by the call's key, as soon as it is known, so that it is recorded for a resumed run. */
+  onSubmitted?: (key: string, id: string) => void;
   clock?: IqmClock;
 }
 
 export type IqmApi = Pick<
   IqmClient,
-  'submit' | 'status' | 'counts' | 'abort' | 'calibratedDevice' | 'health'
+  'submit' | 'status' | 'counts' | 'abort' | 'calibratedDevice' | 'health' | 'jobByToken'
 >;
 
 /**
@@ -53,24 +65,51 @@ export async function createIqmSampler(client: IqmApi, options: IqmSamplerOption
     throw new IqmError(`IQM Resonance reports the quantum computer is not available: ${health.reason}`, null);
   }
   const { device, calibrationSetId } = await client.calibratedDevice();
+  // Only the first call a resumed run submits can have been submitted before its worker died unrecorded.
+  let lookFirst = options.resumed !== undefined;
+  const submitted = async (circuits: NativeCircuit[], shots: number, context?: SampleContext) => {
+    const key = context?.key;
+    const earlier = key === undefined ? undefined : options.resumed?.get(key);
+    if (earlier !== undefined) return earlier;
+    const token = key === undefined ? undefined : options.token?.(key);
+    const looked = lookFirst && token !== undefined ? await jobByToken(client, token) : null;
+    lookFirst = false;
+    const id = looked ?? (await client.submit(circuits, shots, calibrationSetId, token));
+    if (key !== undefined) options.onSubmitted?.(key, id);
+    return id;
+  };
   return {
     device,
-    sample: (circuits, shots, signal) => sample(client, options, calibrationSetId, circuits, shots, signal),
+    sample: (circuits, shots, signal, context) =>
+      sample(client, options, () => submitted(circuits, shots, context), circuits, signal),
   };
+}
+
+/**
+ * The job a resumed run's first call may have submitted just before its worker died. A server that cannot be
+ * asked (404, 405) is taken to have none: the window is the instant between a submission and its record, and
+ * failing every resumed run there would lose far more than the rare duplicate it prevents.
+ */
+async function jobByToken(client: IqmApi, token: string): Promise<string | null> {
+  try {
+    return await client.jobByToken(token);
+  } catch (error) {
+    if (error instanceof IqmError && (error.status === 404 || error.status === 405)) return null;
+    throw error;
+  }
 }
 
 async function sample(
   client: IqmApi,
   options: IqmSamplerOptions,
-  calibrationSetId: string,
+  submit: () => Promise<string>,
   circuits: NativeCircuit[],
-  shots: number,
   signal: AbortSignal | undefined,
 ): Promise<Counts[]> {
   if (signal?.aborted) throw abortError(signal);
   if (circuits.length === 0) return [];
   // Not abortable: a submission cut short may still have created a job, and only its id lets us abort it.
-  const id = await client.submit(circuits, shots, calibrationSetId);
+  const id = await submit();
   options.onJob?.(id);
   const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
   const stop = anySignal(signal, deadline);

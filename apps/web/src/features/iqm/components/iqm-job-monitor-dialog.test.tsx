@@ -94,6 +94,30 @@ describe('IQM job monitor', { timeout: 20_000 }, () => {
     expect(JSON.parse(await saved[0].text)).toMatchObject({ job_arn: job.job_arn, backend: 'iqm' });
   });
 
+  it("says while the job waits in IQM's queue, with IQM's position where it gives one, as it polls", async () => {
+    const run = mockIqmRun();
+    const waitingSince = new Date(Date.now() - (4 * 60 + 5) * 1000).toISOString();
+    run.job = { ...job, queue: { position: 3, waiting_since: waitingSince } };
+    const { user } = renderJobUi(<IqmJobsPanel />);
+    const card = (await screen.findByText('iqm-scan')).closest('li') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Monitor Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Job Monitor - iqm-scan' });
+    expect(
+      await within(dialog).findByText("Waiting in IQM Resonance's queue: position 3, waited 4 min"),
+    ).toBeInTheDocument();
+
+    run.job = { ...job, queue: { position: null, waiting_since: waitingSince } };
+    await act(async () => void vi.advanceTimersByTime(5000));
+    expect(
+      await within(dialog).findByText("Waiting in IQM Resonance's queue: waited 4 min"),
+    ).toBeInTheDocument();
+
+    run.job = { ...job, queue: null };
+    await act(async () => void vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(within(dialog).queryByText(/IQM Resonance's queue/)).not.toBeInTheDocument());
+    expect(within(dialog).getByText('RUNNING')).toBeInTheDocument();
+  });
+
   it('follows the job until it ends, then shows the failure reason its result carries', async () => {
     const run = mockIqmRun();
     const { user } = renderJobUi(<IqmJobsPanel />);

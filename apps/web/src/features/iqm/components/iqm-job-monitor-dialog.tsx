@@ -4,10 +4,11 @@ import { JobMonitorDialog } from '../../jobs/components/job-monitor-dialog.tsx';
 import { useLiveIqmJob } from '../api/get-iqm-job.ts';
 import { getIqmJobResult, useIqmJobResult } from '../api/get-iqm-job-result.ts';
 import { iqmDeviceLabel } from '../iqm-devices.ts';
+import { IqmQueueNotice } from './iqm-queue-notice.tsx';
 
 /**
  * The IQM panel's Job Monitor, the cloud panel's own (issue 11 §6). An IQM job answers no failure reason of
- * its own; its result document carries it.
+ * its own; its result document carries it. While its IQM job waits in IQM's queue, the monitor says so.
  */
 export function IqmJobMonitorDialog({ job, onClose }: { job: IqmJob; onClose: () => void }) {
   const { data: current } = useLiveIqmJob(job);
@@ -30,6 +31,7 @@ export function IqmJobMonitorDialog({ job, onClose }: { job: IqmJob; onClose: ()
       result={result}
       loadResult={() => getIqmJobResult(job.job_arn)}
       onClose={onClose}
+      notice={current.queue && <IqmQueueNotice queue={current.queue} />}
     />
   );
 }
