@@ -39,6 +39,7 @@ export * from './job-form.ts';
 export * from './job-list-query.ts';
 export * from './braket-job-output.ts';
 export * from './job-result.ts';
+export * from './result-export.ts';
 export * from './limits.ts';
 export * from './molecule.ts';
 export * from './monitor-schemas.ts';

@@ -3,6 +3,7 @@ import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import { isoTimestamp, jobArn } from './fields.ts';
 import { energyDataPoint } from './monitor-schemas.ts';
 import { jobStatus } from './statuses.ts';
+import { resultFormat } from './result-export.ts';
 
 /** GET /hi-vqe/hybrid-jobs/result and /hi-vqe/iqm-jobs/{id}/result: a job's result as one document. */
 
@@ -97,7 +98,9 @@ export const jobResultDocument = z.object({
 });
 export type JobResultDocument = z.infer<typeof jobResultDocument>;
 
-export const hybridJobResultQuery = z.object({ job_arn: jobArn });
+export const hybridJobResultQuery = z.object({ job_arn: jobArn, format: resultFormat });
+/** GET /hi-vqe/iqm-jobs/{id}/result */
+export const iqmJobResultQuery = z.object({ format: resultFormat });
 
 /** The reference a molecule's result is compared with: the user's value first, then the engine's CASCI. */
 export function referenceEnergy(

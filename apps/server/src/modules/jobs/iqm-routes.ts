@@ -5,6 +5,7 @@ import {
   iqmJobListQuery,
   iqmJobListResponse,
   iqmJobParams,
+  iqmJobResultQuery,
   idempotentCreateHeaders,
   jobResultDocument,
   JOB_PATHS,
@@ -14,6 +15,7 @@ import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import { sendCreated } from './send-created.ts';
 import type { JobsService } from './service.ts';
+import { sendResult } from './send-result.ts';
 
 export interface IqmJobsRoutesDeps {
   jobs: JobsService;
@@ -43,9 +45,20 @@ export const iqmJobsRoutes =
       `${JOB_PATHS.iqmJobs}/:id/result`,
       {
         onRequest: requireAdmin,
-        schema: { tags, params: iqmJobParams, response: { 200: jobResultDocument } },
+        schema: {
+          tags,
+          params: iqmJobParams,
+          querystring: iqmJobResultQuery,
+          response: { 200: jobResultDocument },
+        },
       },
-      async (request) => jobs.iqmResult(principalOf(request).user, request.params.id),
+      async (request, reply) =>
+        sendResult(
+          request,
+          reply,
+          request.query.format,
+          await jobs.iqmResult(principalOf(request).user, request.params.id),
+        ),
     );
     app.post(
       JOB_PATHS.iqmJobs,

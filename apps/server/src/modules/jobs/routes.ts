@@ -21,6 +21,7 @@ import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import { sendCreated } from './send-created.ts';
 import type { JobsService } from './service.ts';
+import { sendResult } from './send-result.ts';
 
 export interface JobsRoutesDeps {
   jobs: JobsService;
@@ -113,6 +114,12 @@ export const hybridJobsRoutes =
         onRequest: requireUser,
         schema: { tags, querystring: hybridJobResultQuery, response: { 200: jobResultDocument } },
       },
-      async (request) => jobs.result(principalOf(request).user, request.query.job_arn),
+      async (request, reply) =>
+        sendResult(
+          request,
+          reply,
+          request.query.format,
+          await jobs.result(principalOf(request).user, request.query.job_arn),
+        ),
     );
   };

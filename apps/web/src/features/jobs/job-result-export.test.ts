@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyCsv, historyFileName, resultFileName, resultJson } from './job-result-export.ts';
+import { historyCsv, historyFileName, resultFileName, resultJson } from '@hivqe/contract';
 import { hybridJob } from './testing/job-fixtures.ts';
 import { historyPoint, jobResult } from './testing/result-fixtures.ts';
 

@@ -2,7 +2,7 @@ import type { JobResultDocument } from '@hivqe/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadFile } from '../../account/download-file.ts';
-import { historyCsv, historyFileName, resultFileName, resultJson } from '../job-result-export.ts';
+import { historyCsv, historyFileName, resultFileName, resultJson } from '@hivqe/contract';
 
 export const RESULT_DOWNLOAD_FAILED = 'Failed to download the result';
 
