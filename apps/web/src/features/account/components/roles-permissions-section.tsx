@@ -29,7 +29,7 @@ export function RolesPermissionsSection({ organizationCount }: { organizationCou
           {capabilities(permissions).map(({ label, granted }) => (
             <li key={label} className="flex justify-between rounded-md bg-slate-50 px-3 py-1.5">
               <span>{label}</span>
-              <span className={granted ? 'text-green-700' : 'text-slate-400'}>{granted ? 'Yes' : 'No'}</span>
+              <span className={granted ? 'text-green-700' : 'text-slate-600'}>{granted ? 'Yes' : 'No'}</span>
             </li>
           ))}
         </ul>

@@ -27,7 +27,7 @@ describe('IQM panel', () => {
   it('asks for an API key when none is set, and lists nothing', async () => {
     mockSettings(CLOUD_SETTINGS);
     renderJobUi(<IqmJobsPanel />);
-    expect(screen.getByRole('heading', { name: 'IQM Resonance' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'IQM Resonance' })).toBeInTheDocument();
     expect(screen.getByText('Create and manage IQM quantum jobs')).toBeInTheDocument();
 
     expect(await screen.findByText('IQM API Configuration Required')).toBeInTheDocument();

@@ -88,6 +88,7 @@ export function IqmJobsPanel() {
 
   return (
     <Panel
+      level={1}
       title={BRAND.vendorCloud}
       description={`Create and manage ${BRAND.vendor} quantum jobs`}
       actions={

@@ -34,7 +34,7 @@ describe('hybrid jobs panel', { timeout: 20_000 }, () => {
     ]);
     renderJobUi(<HybridJobsPanel />);
 
-    expect(screen.getByRole('heading', { name: 'HI-VQE Hybrid Jobs' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'HI-VQE Hybrid Jobs' })).toBeInTheDocument();
     expect(screen.getByText('Create and manage hybrid quantum jobs')).toBeInTheDocument();
     expect(await screen.findByText('Loading hybrid jobs...')).toBeInTheDocument();
     await screen.findByText('newest');

@@ -102,6 +102,7 @@ export function HybridJobsPanel() {
 
   return (
     <Panel
+      level={1}
       title="HI-VQE Hybrid Jobs"
       description="Create and manage hybrid quantum jobs"
       actions={
