@@ -83,6 +83,34 @@ describe('login screen', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
+  it('clears a refused login once the e-mail is confirmed through sign-up', async () => {
+    answerLogin(HttpResponse.json({ message: 'Incorrect username or password.' }, { status: 401 }));
+    server.use(
+      http.post(apiPath('/auth/register'), () =>
+        HttpResponse.json({ message: 'Registration successful.' }, { status: 201 }),
+      ),
+      http.post(apiPath('/auth/confirm-email'), () =>
+        HttpResponse.json({ message: 'Email confirmed successfully.' }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await signIn(user, 'new@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+
+    await user.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    const signUp = screen.getByRole('dialog', { name: 'Create your account' });
+    await user.type(within(signUp).getByLabelText('Email Address'), 'new@example.com');
+    await user.type(within(signUp).getByLabelText('Password'), 'long-enough');
+    await user.type(within(signUp).getByLabelText('Confirm Password'), 'long-enough');
+    await user.click(within(signUp).getByRole('button', { name: 'Create Account' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your email' });
+    await user.type(within(confirm).getByLabelText('Confirmation Code'), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm Email' }));
+
+    expect(await within(confirm).findByText(/Email verification successful!/)).toBeInTheDocument();
+    expect(screen.queryByText('Incorrect username or password.')).not.toBeInTheDocument();
+  });
+
   it("falls back to 'Login failed.' when the server gives no message", async () => {
     answerLogin(new HttpResponse('bad gateway', { status: 502 }));
     const { user } = renderApp('/login');

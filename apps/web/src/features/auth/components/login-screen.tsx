@@ -134,7 +134,11 @@ export function LoginScreen() {
           password={dialog.password}
           notice={dialog.notice}
           onClose={closeDialog}
-          onConfirmed={setUsername}
+          onConfirmed={(email) => {
+            setUsername(email);
+            // A refusal from before the account was confirmed no longer says anything true.
+            setError(null);
+          }}
         />
       )}
     </CenteredCard>
