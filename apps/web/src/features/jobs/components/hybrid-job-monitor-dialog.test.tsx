@@ -1,7 +1,7 @@
 import { ANKAA_3, JOB_PATHS, type EnergyDataPoint, type HybridJob } from '@hivqe/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiPath, server } from '../../../test/server.ts';
 import { hybridJob } from '../testing/job-fixtures.ts';
 import { FINISHED_MOLECULE, jobResult } from '../testing/result-fixtures.ts';
@@ -199,6 +199,46 @@ describe('job monitor', { timeout: 20_000 }, () => {
     await tick();
     await tick();
     expect(run.calls.logs).toBe(3);
+  });
+
+  it('follows new log lines to the end until the reader scrolls up, and scrolls by keyboard', async () => {
+    // jsdom lays nothing out: each line is 20 px of a list that shows 100.
+    onTestFinished(() => vi.restoreAllMocks());
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.childElementCount * 20;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(100);
+    const job = hybridJob('following', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    run.logs.logs = Array.from({ length: 10 }, (_, i) => ({ message: `line ${i + 1}` }));
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const toggle = screen.getByRole('button', { name: /Logs/ });
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Logs (10 events)'));
+    await user.click(toggle);
+    const list = await screen.findByRole('list', { name: 'Log messages' });
+    expect(list.scrollTop).toBe(200);
+    expect(list).toHaveAttribute('tabindex', '0');
+
+    run.logs.logs = [...run.logs.logs, { message: 'line 11' }];
+    await tick();
+    await screen.findByText('line 11');
+    expect(list.scrollTop).toBe(220);
+
+    // The reader scrolls up to read: new lines no longer move the list.
+    list.scrollTop = 40;
+    list.dispatchEvent(new Event('scroll'));
+    run.logs.logs = [...run.logs.logs, { message: 'line 12' }];
+    await tick();
+    await screen.findByText('line 12');
+    expect(list.scrollTop).toBe(40);
+
+    // Back at the end, it follows again.
+    list.scrollTop = 140;
+    list.dispatchEvent(new Event('scroll'));
+    run.logs.logs = [...run.logs.logs, { message: 'line 13' }];
+    await tick();
+    await screen.findByText('line 13');
+    expect(list.scrollTop).toBe(260);
   });
 
   it('reads the logs again once the job finishes, so the count and the drawer hold its last lines', async () => {

@@ -1,6 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { useHybridJobLogs } from '../api/get-hybrid-job-logs.ts';
+
+/** How near the end a reader may be and still follow new lines (a fraction of a line of rounding). */
+const FOLLOW_SLACK_PX = 4;
 
 /**
  * The monitor's collapsible Logs drawer (jobs.md 2.3). The logs are read when the monitor opens and again once
@@ -13,6 +16,14 @@ export function JobLogsDrawer({ jobArn, finished }: { jobArn: string; finished: 
   const logs = useHybridJobLogs(jobArn, { finished, polling: open && !finished });
   const failed = logs.isError || logs.data?.success === false;
   const count = failed ? undefined : logs.data?.logs.length;
+  const list = useRef<HTMLOListElement>(null);
+  // Follows new lines, as a terminal does, until the reader scrolls up; scrolling back to the end follows again.
+  const following = useRef(true);
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, [count, open]);
 
   function toggle() {
     setOpen(!open);
@@ -46,8 +57,15 @@ export function JobLogsDrawer({ jobArn, finished }: { jobArn: string; finished: 
                 <p className="text-sm text-slate-500">No logs available</p>
               ) : (
                 <ol
+                  ref={list}
                   aria-label="Log messages"
-                  className="max-h-64 space-y-0.5 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
+                  // Focusable, so the keyboard scrolls it as the mouse does.
+                  tabIndex={0}
+                  onScroll={(event) => {
+                    const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
+                    following.current = scrollHeight - scrollTop - clientHeight <= FOLLOW_SLACK_PX;
+                  }}
+                  className="max-h-64 focus-visible:outline-2 focus-visible:outline-accent-500 space-y-0.5 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100"
                 >
                   {logs.data.logs.map((entry, index) => (
                     <li key={index}>{entry.message}</li>
