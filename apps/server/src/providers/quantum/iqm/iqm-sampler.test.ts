@@ -8,7 +8,7 @@ import {
   type FakeIqmServer,
 } from '../../../../test/fake-iqm-server.ts';
 import { IqmClient, IqmError } from './iqm-client.ts';
-import { createIqmSampler, type IqmApi } from './iqm-sampler.ts';
+import { createIqmSampler, type IqmApi, type IqmQueueState } from './iqm-sampler.ts';
 
 const POLL_MS = 2;
 const CIRCUITS = [flipCircuit('a', []), flipCircuit('b', ['QB2']), flipCircuit('c', ['QB1', 'QB2'])];
@@ -67,6 +67,44 @@ describe('IQM sampler', () => {
       ...Array(4).fill(`GET ${API}/jobs/${job.id}`),
       `GET ${API}/jobs/${job.id}/artifacts/measurement_counts`,
     ]);
+  });
+
+  it('rides out a 30-minute queue (a fake clock: each poll a second) and tells the time waited', async () => {
+    await fake.close();
+    const THIRTY_MINUTES_MS = 30 * 60_000;
+    // One poll a second: the fake keeps the job queued for 1,800 polls, its position counting down.
+    fake = await startFakeIqmServer({ execute: flipExecutor, queuePolls: THIRTY_MINUTES_MS / 1000 });
+    let now = Date.UTC(2026, 10, 28, 9, 0);
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        now += ms;
+      },
+    };
+    const queue: IqmQueueState[] = [];
+    const patient = await createIqmSampler(new IqmClient({ ...connection(fake), retry: { clock } }), {
+      pollMs: 1000,
+      clock,
+      queueDeadlineMs: 2 * THIRTY_MINUTES_MS,
+      onQueue: (state) => queue.push(state),
+    });
+
+    expect(await patient.sample(CIRCUITS, 50)).toEqual([{ '00': 50 }, { '01': 50 }, { '11': 50 }]);
+    expect(fake.jobs).toHaveLength(1);
+    expect(queue[0]).toMatchObject({ waiting: true, position: THIRTY_MINUTES_MS / 1000, waitedMs: 0 });
+    const left = queue.at(-1)!;
+    expect(left.waiting).toBe(false);
+    expect(left.waitedMs).toBeGreaterThanOrEqual(THIRTY_MINUTES_MS);
+
+    // The same queue under a 20-minute deadline: cancelled and refused with the reason, nothing run twice.
+    const hurried = await createIqmSampler(new IqmClient({ ...connection(fake), retry: { clock } }), {
+      pollMs: 1000,
+      clock,
+      queueDeadlineMs: 20 * 60_000,
+    });
+    await expect(hurried.sample(CIRCUITS, 50)).rejects.toThrow(/longer than this server allows \(1200\.0 s/);
+    expect(fake.jobs).toHaveLength(2);
+    expect(fake.jobs[1].status).toBe('cancelled');
   });
 
   it('reads the device once, however many times it samples', async () => {
