@@ -48,6 +48,9 @@ import { Readiness } from './modules/health/readiness.ts';
 import { HealthRepo } from './modules/health/repo.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { InvitesRepo } from './modules/invites/repo.ts';
+import { idempotentCreates } from './modules/idempotency/idempotent-route.ts';
+import { IdempotencyRepo } from './modules/idempotency/repo.ts';
+import { IdempotencyService } from './modules/idempotency/service.ts';
 import { invitesRoutes } from './modules/invites/routes.ts';
 import { iqmJobsRoutes } from './modules/jobs/iqm-routes.ts';
 import { JobsRepo } from './modules/jobs/repo.ts';
@@ -179,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
   const audit = new AuditLog(new AuditRepo(deps.db));
   const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit, now: deps.now });
+  const idempotent = idempotentCreates(
+    new IdempotencyService({ repo: new IdempotencyRepo(deps.db), now: deps.now }),
+  );
   const adminRepo = new AdminRepo(deps.db);
   const removal = new AccountRemoval({ repo: adminRepo, audit });
   const admin = new AdminService({ repo: adminRepo, removal, audit });
@@ -320,8 +326,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           secureCookies: deps.publicUrl?.startsWith('https:') ? true : 'auto',
         }),
       );
-      await api.register(orgsRoutes({ orgs, invites, requireUser }));
-      await api.register(invitesRoutes({ invites, requireUser, requireAdmin }));
+      await api.register(orgsRoutes({ orgs, invites, requireUser, idempotent }));
+      await api.register(invitesRoutes({ invites, requireUser, requireAdmin, idempotent }));
       await api.register(prioritiesRoutes({ priorities, requireUser }));
       await api.register(adminRoutes({ admin, requireAdmin }));
       await api.register(logsRoutes({ audit, requireAdmin }));

@@ -3,6 +3,7 @@ import {
   acceptInviteResponse,
   answerInviteRequest,
   cancelInviteRequest,
+  idempotentCreateHeaders,
   invitation,
   invitationLookup,
   invitationLookupRequest,
@@ -17,16 +18,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import { deviceCookieOf } from '../auth/device-cookie-http.ts';
+import type { IdempotentCreate } from '../idempotency/idempotent-route.ts';
 import type { InvitesService } from './service.ts';
 
 export interface InvitesRoutesDeps {
   invites: InvitesService;
   requireUser: Guard;
   requireAdmin: Guard;
+  /** Invitations are created once per Idempotency-Key. */
+  idempotent: IdempotentCreate;
 }
 
 export const invitesRoutes =
-  ({ invites, requireUser, requireAdmin }: InvitesRoutesDeps): FastifyPluginAsyncZod =>
+  ({ invites, requireUser, requireAdmin, idempotent }: InvitesRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['invitations'];
     // The console lists at /auth/invites/ (spec 7.7); the bare path answers the same.
@@ -64,18 +68,24 @@ export const invitesRoutes =
       '/auth/invites/system',
       {
         onRequest: requireAdmin,
-        schema: { tags, body: systemInviteRequest, response: { 201: invitation } },
+        schema: {
+          tags,
+          headers: idempotentCreateHeaders,
+          body: systemInviteRequest,
+          response: { 201: invitation },
+        },
       },
-      async (request, reply) => {
-        const { email, role, org_id, message } = request.body;
-        const created = await invites.inviteToSystem(actorOf(request), {
-          email,
-          role,
-          orgId: org_id ?? null,
-          message,
-        });
-        return reply.status(201).send(created);
-      },
+      async (request, reply) =>
+        idempotent(request, reply, 'system invitations', async () => {
+          const { email, role, org_id, message } = request.body;
+          const created = await invites.inviteToSystem(actorOf(request), {
+            email,
+            role,
+            orgId: org_id ?? null,
+            message,
+          });
+          return { statusCode: 201, body: created };
+        }),
     );
     app.post(
       '/auth/invites/organization',
@@ -84,17 +94,19 @@ export const invitesRoutes =
         schema: {
           tags,
           querystring: organizationInviteQuery,
+          headers: idempotentCreateHeaders,
           body: organizationInviteRequest,
           response: { 201: invitation },
         },
       },
-      async (request, reply) => {
-        const created = await invites.inviteToOrganization(actorOf(request), {
-          ...request.body,
-          orgId: request.query.org_id,
-        });
-        return reply.status(201).send(created);
-      },
+      async (request, reply) =>
+        idempotent(request, reply, 'invitations', async () => ({
+          statusCode: 201,
+          body: await invites.inviteToOrganization(actorOf(request), {
+            ...request.body,
+            orgId: request.query.org_id,
+          }),
+        })),
     );
     app.post(
       '/auth/invites/:inviteId/cancel',

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
-import { sendCreated } from './send-created.ts';
+import { sendCreated } from '../idempotency/send-created.ts';
 import type { JobsService } from './service.ts';
 import { sendResult } from './send-result.ts';
 

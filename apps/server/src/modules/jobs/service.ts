@@ -34,8 +34,8 @@ import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDrafts, iqmJobDraft, type JobDraft } from './drafts.ts';
-import { IdempotencyService, submitToken, type Answer } from './idempotency.ts';
-import { IdempotencyRepo } from './idempotency-repo.ts';
+import { IdempotencyRepo } from '../idempotency/repo.ts';
+import { IdempotencyService, submitToken, type CreateAnswer } from '../idempotency/service.ts';
 import {
   DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
   DEFAULT_RUNTIME_LIMITS,
@@ -60,9 +60,6 @@ export interface JobsServiceDeps {
   now?: () => Date;
   log?: FastifyBaseLogger;
 }
-
-/** A create's answer: 201 with the job(s), or for a repeated Idempotency-Key the first answer again. */
-export type CreateAnswer<T> = Answer<T> & { replayed: boolean };
 
 interface Page<T> {
   jobs: T[];

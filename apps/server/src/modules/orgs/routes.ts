@@ -4,6 +4,7 @@ import {
   memberInvitedMessage,
   changeMemberRoleRequest,
   createOrganizationRequest,
+  idempotentCreateHeaders,
   memberParams,
   memberPermissionsRequest,
   membersResponse,
@@ -19,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
+import type { IdempotentCreate } from '../idempotency/idempotent-route.ts';
 import type { InvitesService } from '../invites/service.ts';
 import type { OrgsService } from './service.ts';
 
@@ -27,19 +29,30 @@ export interface OrgsRoutesDeps {
   /** Add Member sends an invitation through the one invitation path (its checks, budget and mail). */
   invites: InvitesService;
   requireUser: Guard;
+  /** Creates (an organization, Add Member's invitation) run once per Idempotency-Key. */
+  idempotent: IdempotentCreate;
 }
 
 export const orgsRoutes =
-  ({ orgs, invites, requireUser }: OrgsRoutesDeps): FastifyPluginAsyncZod =>
+  ({ orgs, invites, requireUser, idempotent }: OrgsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['organizations'];
     app.post(
       '/auth/orgs',
       {
         onRequest: requireUser,
-        schema: { tags, body: createOrganizationRequest, response: { 201: organization } },
+        schema: {
+          tags,
+          headers: idempotentCreateHeaders,
+          body: createOrganizationRequest,
+          response: { 201: organization },
+        },
       },
-      async (request, reply) => reply.status(201).send(await orgs.create(actorOf(request), request.body)),
+      async (request, reply) =>
+        idempotent(request, reply, 'organizations', async () => ({
+          statusCode: 201,
+          body: await orgs.create(actorOf(request), request.body),
+        })),
     );
     app.get(
       '/auth/orgs/mine',
@@ -84,18 +97,20 @@ export const orgsRoutes =
         schema: {
           tags,
           params: organizationParams,
+          headers: idempotentCreateHeaders,
           body: addMemberRequest,
           response: { 202: addMemberResponse },
         },
       },
-      async (request, reply) => {
-        const invitation = await invites.inviteToOrganization(actorOf(request), {
-          email: request.body.email,
-          role: request.body.role,
-          orgId: request.params.orgId,
-        });
-        return reply.status(202).send({ message: memberInvitedMessage(invitation.email), invitation });
-      },
+      async (request, reply) =>
+        idempotent(request, reply, 'members', async () => {
+          const invitation = await invites.inviteToOrganization(actorOf(request), {
+            email: request.body.email,
+            role: request.body.role,
+            orgId: request.params.orgId,
+          });
+          return { statusCode: 202, body: { message: memberInvitedMessage(invitation.email), invitation } };
+        }),
     );
     // A static segment outranks a parameter, so `me` never reaches the route below.
     app.delete(

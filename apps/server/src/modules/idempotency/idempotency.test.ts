@@ -1,10 +1,13 @@
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAY_HEADER, JOB_PATHS } from '@hivqe/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { postWithKey } from '../../../test/idempotent-create.ts';
+import { createOrg, makeUser } from '../../../test/org-flows.ts';
 import { h2Form, hybridPayload, iqmPayload, jobCount, jobUser } from '../../../test/job-flows.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency-keys.ts';
-import { ABANDONED_CLAIM_MS } from './idempotency.ts';
+import { organizations } from '../../db/schema/index.ts';
+import { ABANDONED_CLAIM_MS } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,5 +119,66 @@ describe('POST /hi-vqe/hybrid-jobs with an Idempotency-Key', () => {
     const user = await jobUser(t);
     const key = Array.from({ length: 255 }, (_, i) => String.fromCharCode(0x21 + (i % 94))).join('');
     expect((await postWithKey(t.app, user, payload(), key)).statusCode).toBe(201);
+  });
+});
+
+describe('Idempotency-Key on the other creates (issue 28 §4)', () => {
+  it('creates one organization for a retried POST /auth/orgs, and refuses the key with another name', async () => {
+    const owner = await makeUser(t);
+    const mine = async () => {
+      const [{ n }] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(organizations)
+        .where(eq(organizations.ownerId, owner.id));
+      return n;
+    };
+    const first = await postWithKey(t.app, owner, { name: 'Retried Lab' }, 'org-1', '/auth/orgs');
+    const again = await postWithKey(t.app, owner, { name: 'Retried Lab' }, 'org-1', '/auth/orgs');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
+    const other = await postWithKey(t.app, owner, { name: 'Another Lab' }, 'org-1', '/auth/orgs');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.keyReused });
+    expect(await mine()).toBe(1);
+    expect((await postWithKey(t.app, owner, { name: 'Lab' }, 'a b', '/auth/orgs')).statusCode).toBe(400);
+    expect(await mine()).toBe(1);
+  });
+
+  it('sends one invitation and one mail for a retried invite, by Add Member or Invite Member, per organization', async () => {
+    const owner = await makeUser(t);
+    const orgId = await createOrg(t, owner, 'Inviting Lab');
+    const invitee = `invitee-${crypto.randomUUID()}@example.com`;
+    const mails = () => t.mailer.sent.filter((mail) => mail.to === invitee).length;
+    const add = () =>
+      postWithKey(t.app, owner, { email: invitee }, 'invite-1', `/auth/orgs/${orgId}/members`);
+    const [first, again] = [await add(), await add()];
+    expect(first.statusCode, first.body).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    expect(mails()).toBe(1);
+    // The same key on another organization's Add Member is another request: 422, nothing sent.
+    const otherOrg = await createOrg(t, owner, 'Second Lab');
+    const elsewhere = await postWithKey(
+      t.app,
+      owner,
+      { email: invitee },
+      'invite-1',
+      `/auth/orgs/${otherOrg}/members`,
+    );
+    expect(elsewhere.statusCode).toBe(422);
+    expect(mails()).toBe(1);
+    const invite = () =>
+      postWithKey(
+        t.app,
+        owner,
+        { email: invitee },
+        'invite-2',
+        `/auth/invites/organization?org_id=${otherOrg}`,
+      );
+    const [sent, resent] = await Promise.all([invite(), invite()]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(resent.json()).toEqual(sent.json());
+    expect(mails()).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_HOURS } from '@hivqe/contract';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
-import type { IdempotencyRepo } from './idempotency-repo.ts';
+import type { IdempotencyRepo } from './repo.ts';
 
 /** A create request as the idempotency rule sees it. */
 export interface IdempotentRequest {
@@ -19,6 +19,9 @@ export interface Answer<T> {
   statusCode: number;
   body: T;
 }
+
+/** A create's answer, or for a repeated Idempotency-Key the first answer again (`replayed`). */
+export type CreateAnswer<T> = Answer<T> & { replayed: boolean };
 
 export interface IdempotencyDeps {
   repo: IdempotencyRepo;
@@ -53,10 +56,7 @@ export class IdempotencyService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async once<T>(
-    request: IdempotentRequest,
-    run: () => Promise<Answer<T>>,
-  ): Promise<Answer<T> & { replayed: boolean }> {
+  async once<T>(request: IdempotentRequest, run: () => Promise<Answer<T>>): Promise<CreateAnswer<T>> {
     const { userId, key } = request;
     if (key === undefined) return { ...(await run()), replayed: false };
     const { repo } = this.deps;
