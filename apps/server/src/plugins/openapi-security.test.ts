@@ -21,7 +21,11 @@ describe('the OpenAPI document', () => {
     const doc = await documentOf(t.app);
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.components?.securitySchemes).toEqual({
-      [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      [BEARER_SCHEME]: {
+        type: 'http',
+        scheme: 'bearer',
+        description: expect.stringContaining('personal access token'),
+      },
     });
     const requirements = Object.values(doc.paths).flatMap((operations) =>
       Object.values(operations).flatMap((operation) => operation.security ?? []),

@@ -3,9 +3,20 @@ import type { Guard } from './authenticate.ts';
 
 export const BEARER_SCHEME = 'bearerAuth';
 
-/** The OpenAPI components that declare how a client authenticates: the access token as a Bearer JWT. */
+/**
+ * The OpenAPI components that declare how a client authenticates: a Bearer token, either the console's access
+ * token (a JWT from sign-in) or a personal access token for scripts (issue 28 §1).
+ */
 export const openapiSecurityComponents = {
-  securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  securitySchemes: {
+    [BEARER_SCHEME]: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A personal access token (Account Settings → API Tokens; read or jobs scope) for scripts, or the ' +
+        'access token a sign-in returns (a JWT valid 15 minutes).',
+    },
+  },
 } as const;
 
 /**
