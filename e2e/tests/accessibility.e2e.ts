@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
+import { recordCspViolations } from '../support/csp.ts';
 import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
 import { signIn } from '../support/flows.ts';
 
@@ -32,9 +33,19 @@ async function settled(page: Page): Promise<void> {
   await expect.poll(() => loading.count(), { timeout: 30_000 }).toBe(0);
 }
 
+/** What the Content-Security-Policy refused on each page's context: nothing, on any screen (issue 30). */
+const refused = new WeakMap<Page, string[]>();
+
+async function watchedPage(): Promise<Page> {
+  const page = await openPage(browser, app.baseUrl);
+  refused.set(page, await recordCspViolations(page.context()));
+  return page;
+}
+
 async function expectAccessible(page: Page): Promise<void> {
   await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
+  expect(refused.get(page)).toEqual([]);
 }
 
 const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
@@ -42,7 +53,7 @@ const hasFocus = (locator: Locator) => locator.evaluate((element) => element ===
 describe('signed out', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await openPage(browser, app.baseUrl);
+    page = await watchedPage();
   });
   afterAll(() => page.context().close());
 
@@ -96,7 +107,7 @@ describe('signed out', () => {
 describe('signed in as the administrator', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await openPage(browser, app.baseUrl);
+    page = await watchedPage();
   });
   afterAll(() => page.context().close());
 

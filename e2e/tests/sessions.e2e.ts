@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startConsole, type Console } from '../support/console.ts';
 import { firstAdminSignIn, signIn } from '../support/flows.ts';
+import { recordCspViolations } from '../support/csp.ts';
 
 let browser: Browser;
 let app: Console;
@@ -18,24 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** Every Content-Security-Policy violation any page of `context` reports, as Chromium logs it or as the event. */
-async function recordCspViolations(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = [];
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const where = `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`;
-      console.error(
-        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${where}`,
-      );
-    });
-  });
-  context.on('console', (message) => {
-    const text = message.text();
-    if (/CSP violation|Content Security Policy/i.test(text)) violations.push(text);
-  });
-  return violations;
-}
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
