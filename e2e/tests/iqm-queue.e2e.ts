@@ -1,11 +1,11 @@
 import { JOB_PATHS } from '@hivqe/contract';
-import { sampleNative } from '@hivqe/engine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
+import type { FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 import { H2_EXACT_ENERGY, iqmPayload } from '../../apps/server/test/job-flows.ts';
-import { launchBrowser, openPage } from '../support/browser.ts';
-import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
+import { openPage } from '../support/browser.ts';
+import { ADMIN_PASSWORD, INTERNAL_DOMAIN, type Console } from '../support/console.ts';
+import { startIqmConsole, type IqmConsole } from '../support/iqm-console.ts';
 import { firstAdminSignIn } from '../support/flows.ts';
 import { DESKTOP, saveScreen } from '../support/screens.ts';
 
@@ -20,24 +20,14 @@ const JOB_TIMEOUT = 120_000;
 
 let browser: Browser;
 let app: Console;
+/** IQM Resonance on 127.0.0.1, running the circuits on the engine's exact simulator; it accepts IQM_KEY only. */
 let iqm: FakeIqmServer;
+let stand: IqmConsole | undefined;
 beforeAll(async () => {
-  let seed = 0;
-  iqm = await startFakeIqmServer({
-    token: IQM_KEY,
-    queuePolls: QUEUE_POSITION,
-    execute: (circuit, shots) => sampleNative(circuit, GRID_2X3.qubits, shots, seed++),
-  });
-  [browser, app] = await Promise.all([
-    launchBrowser(),
-    startConsole({ ADMIN_EMAIL, IQM_BASE_URL: iqm.baseUrl, IQM_POLL_MS: '100' }),
-  ]);
+  stand = await startIqmConsole(ADMIN_EMAIL, IQM_KEY, { queuePolls: QUEUE_POSITION });
+  ({ browser, app, iqm } = stand);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await iqm?.close();
-});
+afterAll(async () => stand?.stop());
 
 async function bearer(page: Page): Promise<{ Authorization: string }> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { sampleNative } from '@hivqe/engine';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
-import { ADMIN_PASSWORD, INTERNAL_DOMAIN, startConsole, type Console } from '../support/console.ts';
+import { openPage, uniqueEmail } from '../support/browser.ts';
+import { ADMIN_PASSWORD, INTERNAL_DOMAIN, type Console } from '../support/console.ts';
+import { startIqmConsole, type IqmConsole } from '../support/iqm-console.ts';
 import { downloadBy } from '../support/downloads.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
 import { DESKTOP, expectInViewport, saveScreen } from '../support/screens.ts';
-import { GRID_2X3, startFakeIqmServer, type FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
+import type { FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 
 /**
  * The bootstrap administrator of this file's console is one of the operating company's own accounts, so the
@@ -22,22 +22,12 @@ let browser: Browser;
 let app: Console;
 /** IQM Resonance on 127.0.0.1, running the circuits on the engine's exact simulator; it accepts IQM_KEY only. */
 let iqm: FakeIqmServer;
+let stand: IqmConsole | undefined;
 beforeAll(async () => {
-  let seed = 0;
-  iqm = await startFakeIqmServer({
-    token: IQM_KEY,
-    execute: (circuit, shots) => sampleNative(circuit, GRID_2X3.qubits, shots, seed++),
-  });
-  [browser, app] = await Promise.all([
-    launchBrowser(),
-    startConsole({ ADMIN_EMAIL, IQM_BASE_URL: iqm.baseUrl, IQM_POLL_MS: '100' }),
-  ]);
+  stand = await startIqmConsole(ADMIN_EMAIL, IQM_KEY);
+  ({ browser, app, iqm } = stand);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await iqm?.close();
-});
+afterAll(async () => stand?.stop());
 
 /** A job on the local engine: generous, the machine is small and shared. */
 const JOB_TIMEOUT = 120_000;
@@ -223,7 +213,10 @@ describe('hybrid jobs in the browser', () => {
 
       await wizard.getByRole('heading', { name: 'Review', exact: true }).waitFor();
       const summary = wizard.getByRole('region', { name: 'Molecules' });
-      await summary.getByText(`${H2.bond} Å: ${H2.geometry} (exact energy ${H2.exactEnergy} Ha)`).waitFor();
+      // Review says what the run compares with: here the user's exact energy (a substring: CASCI may be added).
+      await summary
+        .getByText(`${H2.bond} Å: ${H2.geometry} (reference: your exact energy ${H2.exactEnergy} Ha`)
+        .waitFor();
       await wizard.getByRole('button', { name: 'Create Job' }).click();
       await page.getByText('Job created successfully!').waitFor();
       await wizard.waitFor({ state: 'detached' });

@@ -191,15 +191,21 @@ describe('account settings in the browser', () => {
     expect(template).toEqual(accessRoleTemplate(input));
     const resources = Object.values(template.Resources) as {
       Type: string;
+      Condition?: string;
       Properties: {
-        RoleName: string;
+        RoleName?: string;
         AssumeRolePolicyDocument: { Statement: Record<string, unknown>[] };
         ManagedPolicyArns: string[];
       };
     }[];
-    expect(resources).toHaveLength(1);
+    // The access role always; the jobs' execution role and bucket each behind a parameter (Braket's console
+    // may have made them already).
+    expect(resources.map((resource) => [resource.Type, resource.Condition ?? null])).toEqual([
+      ['AWS::IAM::Role', null],
+      ['AWS::IAM::Role', 'MakeExecutionRole'],
+      ['AWS::S3::Bucket', 'MakeJobBucket'],
+    ]);
     const [role] = resources;
-    expect(role.Type).toBe('AWS::IAM::Role');
     expect(role.Properties.RoleName).toBe('HI-VQE-Access-Role');
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
       {
