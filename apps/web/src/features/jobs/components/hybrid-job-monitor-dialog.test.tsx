@@ -203,7 +203,9 @@ describe('job monitor', { timeout: 20_000 }, () => {
 
   it('follows new log lines to the end until the reader scrolls up, and scrolls by keyboard', async () => {
     // jsdom lays nothing out: each line is 20 px of a list that shows 100.
-    onTestFinished(() => vi.restoreAllMocks());
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
     vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
       return this.childElementCount * 20;
     });
