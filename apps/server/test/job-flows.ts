@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { jobs, type JobRow } from '../src/db/schema/index.ts';
+import { jobResults, jobs, type JobRow } from '../src/db/schema/index.ts';
 import { call, makeUser, subscribe, type TestUser } from './org-flows.ts';
 import type { TestApp } from './harness.ts';
 
@@ -84,6 +84,28 @@ export const byArn = (path: string, jobArn: string) => `${path}?job_arn=${encode
 export async function storedJob(db: Db, jobArn: string): Promise<JobRow> {
   const [row] = await db.select().from(jobs).where(eq(jobs.jobArn, jobArn));
   return row;
+}
+
+/**
+ * Stores an H2 (STO-3G) run ending at `energy` as the job's result, as a result from before the space and CPU
+ * time were measured: neither is stored. 3 iterations, 4 determinants, 0.5 s.
+ */
+export async function storeH2Result(db: Db, jobId: string, energy: number): Promise<void> {
+  await db.insert(jobResults).values({
+    jobId,
+    result: {
+      geometryTag: null,
+      moleculeGeometry: 'H 0 0 0;H 0 0 0.74',
+      exactEnergy: null,
+      energy,
+      eRhf: -1.1167,
+      eNuc: 0.7151,
+      eCasci: -1.1373,
+      numStates: 4,
+      iterations: 3,
+      seconds: 0.5,
+    },
+  });
 }
 
 export async function jobCount(db: Db, userId: string): Promise<number> {

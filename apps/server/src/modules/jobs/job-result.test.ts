@@ -13,10 +13,10 @@ import {
   iqmPayload,
   jobUser,
   storedJob,
+  storeH2Result,
   waitForStatus,
 } from '../../../test/job-flows.ts';
 import { call, makeUser, type TestUser } from '../../../test/org-flows.ts';
-import { jobResults } from '../../db/schema/jobs.ts';
 
 const later = cleanupAfterEach();
 
@@ -198,21 +198,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, hybridPayload());
     const job = await storedJob(t.database.db, job_arn);
-    await t.database.db.insert(jobResults).values({
-      jobId: job.id,
-      result: {
-        geometryTag: null,
-        moleculeGeometry: 'H 0 0 0;H 0 0 0.74',
-        exactEnergy: null,
-        energy: -1.1372,
-        eRhf: -1.1167,
-        eNuc: 0.7151,
-        eCasci: -1.1373,
-        numStates: 4,
-        iterations: 3,
-        seconds: 0.5,
-      },
-    });
+    await storeH2Result(t.database.db, job.id, -1.1372);
     const doc = (await resultOf(t, user, job_arn)).json() as JobResultDocument;
     expect(doc.molecules[0]).toMatchObject({
       subspace_size: 4,

@@ -18,9 +18,10 @@ import {
   iqmPayload,
   jobUser,
   storedJob,
+  storeH2Result,
 } from '../../../test/job-flows.ts';
 import { call, type TestUser } from '../../../test/org-flows.ts';
-import { jobMetrics, jobResults } from '../../db/schema/jobs.ts';
+import { jobMetrics } from '../../db/schema/jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,21 +46,7 @@ async function finishedJob(jobArn: string): Promise<void> {
       timestamp: new Date(Date.UTC(2026, 10, 28, 10, 0, i)),
     })),
   );
-  await t.database.db.insert(jobResults).values({
-    jobId: job.id,
-    result: {
-      geometryTag: null,
-      moleculeGeometry: 'H 0 0 0;H 0 0 0.74',
-      exactEnergy: null,
-      energy: -1.137283834,
-      eRhf: -1.1167,
-      eNuc: 0.7151,
-      eCasci: -1.1373,
-      numStates: 4,
-      iterations: 3,
-      seconds: 0.5,
-    },
-  });
+  await storeH2Result(t.database.db, job.id, -1.137283834);
 }
 
 const get = (user: TestUser, url: string, headers: Record<string, string> = {}) =>
