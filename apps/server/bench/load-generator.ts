@@ -12,6 +12,7 @@ export interface LoadResult {
   /** Requests answered during the run. */
   requests: number;
   requestsPerSecond: number;
+  meanMs: number;
   p99Ms: number;
   failures: number;
 }
@@ -26,6 +27,7 @@ process.on('message', async (request: LoadRequest) => {
   const answer: LoadResult = {
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
+    meanMs: result.latency.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };

@@ -43,7 +43,7 @@ describe('the HTTP surface', () => {
     const t = await createTestApp({}, database);
     const missing = await t.app.inject({ url: '/api/v1/nope' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Route GET /api/v1/nope not found' });
+    expect(missing.json()).toEqual({ message: 'Route GET /api/v1/nope not found', code: 'route_not_found' });
     const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',

@@ -4,9 +4,9 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { API_BASE, BRAND } from '@hivqe/contract';
+import { API_BASE } from '@hivqe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { BackoffRule } from './lib/backoff.ts';
 import { Throttle } from './lib/throttle.ts';
@@ -74,7 +74,9 @@ import { PrioritiesService } from './modules/priorities/service.ts';
 import { SubscriptionsRepo } from './modules/priorities/subscriptions.ts';
 import { makeGuards } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { markGuardedOperations, openapiSecurityComponents } from './plugins/openapi-security.ts';
+import { registerRateLimitHeaders } from './plugins/rate-limit-headers.ts';
+import { documentOperations, openapiOptions } from './plugins/openapi-document.ts';
+import { markGuardedOperations } from './plugins/openapi-security.ts';
 import { requestLogger } from './plugins/request-log.ts';
 import { registerRequestTextCheck } from './plugins/request-text.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -163,17 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
   registerErrorHandling(app);
+  await registerRateLimitHeaders(app);
   registerRequestTextCheck(app);
   registerSecurityHeaders(app, { publicUrl: deps.publicUrl ?? 'http://localhost:8080' });
   await app.register(fastifyCookie);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${BRAND.product} API`, version: '1.0.0' },
-      components: openapiSecurityComponents,
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions(deps.publicUrl ?? 'http://localhost:8080'));
 
   const sessionCache = new SessionCache();
   const sessionEvents = await listenForSessionChanges(deps.db, sessionCache, deps.logger);
@@ -315,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   );
   markGuardedOperations(app, [requireUser, requireAdmin]);
+  documentOperations(app);
 
   await app.register(
     async (api) => {
@@ -366,9 +364,10 @@ async function registerWeb(app: FastifyInstance, webDist: string | undefined): P
   }
   app.setNotFoundHandler((request, reply) => {
     if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      return reply.status(404).send({
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        code: 'route_not_found',
+      });
     }
     return reply.sendFile('index.html');
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app.ts';
+import { checkDeclaredStatuses } from './declared-statuses.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { Passwords } from '../src/modules/auth/passwords.ts';
 import type { AuthService } from '../src/modules/auth/service.ts';
@@ -74,6 +75,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}, shared?: D
     mailBudget: RELAXED_MAIL_BUDGET,
     ...overrides,
   });
+  checkDeclaredStatuses(app);
   await app.ready();
   return {
     app,

@@ -2,10 +2,6 @@ import { z } from 'zod';
 
 export const API_BASE = '/api/v1';
 
-/** Every error answer of the API. */
-export const errorResponse = z.object({ message: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
 /** `GET /health` and `GET /health/live`: the process answers (liveness); no database or network call. */
 export const healthResponse = z.object({ status: z.literal('ok'), timestamp: z.string() });
 export type HealthResponse = z.infer<typeof healthResponse>;

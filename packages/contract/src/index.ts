@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './common.ts';
+export * from './errors.ts';
 export * from './limits.ts';
 export * from './roles.ts';
 export * from './text.ts';

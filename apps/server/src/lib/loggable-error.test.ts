@@ -21,7 +21,7 @@ describe('a request that fails in the database', () => {
     const response = await call(t.app, 'POST', '/auth/orgs', user, { name: secret });
 
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error' });
+    expect(response.json()).toEqual({ message: 'Internal server error', code: 'internal_error' });
     const log = lines.join('');
     expect(log).toContain('request failed');
     expect(log).toContain('Failed query: insert into');

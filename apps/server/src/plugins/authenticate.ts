@@ -55,9 +55,9 @@ export function makeGuards(
   };
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
-    if (principalOf(request).apiToken) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+    if (principalOf(request).apiToken) throw forbidden(API_TOKEN_MESSAGES.sessionOnly, 'insufficient_scope');
     if (!principalOf(request).user.isSystemAdmin) {
-      throw forbidden(ADMIN_MESSAGES.required);
+      throw forbidden(ADMIN_MESSAGES.required, 'admin_required');
     }
   };
   return { requireUser, requireAdmin };
@@ -72,7 +72,7 @@ async function tokenPrincipal(
   if (found === 'unknown') throw unauthorized(AUTH_MESSAGES.authRequired);
   if (found === 'expired') throw unauthorized(API_TOKEN_MESSAGES.expired);
   const refusal = scopeRefusal(found.token.scope, request.method, request.routeOptions.url ?? '');
-  if (refusal) throw forbidden(refusal);
+  if (refusal) throw forbidden(refusal, 'insufficient_scope');
   // A leaked token of an administrator must not delete accounts or act on other users' jobs and settings.
   return { user: { ...found.user, isSystemAdmin: false }, sessionId: null, apiToken: found.token };
 }
@@ -80,7 +80,7 @@ async function tokenPrincipal(
 /** The caller of a route that only a signed-in session may use (logout, password change). */
 export function sessionOf(request: FastifyRequest): { user: UserRow; sessionId: string } {
   const { user, sessionId } = principalOf(request);
-  if (sessionId === null) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+  if (sessionId === null) throw forbidden(API_TOKEN_MESSAGES.sessionOnly, 'insufficient_scope');
   return { user, sessionId };
 }
 

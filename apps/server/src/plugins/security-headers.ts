@@ -59,7 +59,10 @@ export function frameworkErrorAnswer(publicUrl: string) {
       .headers(headers)
       .header('x-request-id', request.id)
       .status(error.statusCode ?? 400)
-      .send({ message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? 'The request could not be routed.' });
+      .send({
+        message: FRAMEWORK_ERROR_MESSAGES[error.code] ?? 'The request could not be routed.',
+        code: 'malformed_request',
+      });
   };
 }
 

@@ -213,7 +213,10 @@ describe('database faults', () => {
       const notReady = await request(api, 'GET', '/health/ready');
       expect(notReady.status).toBe(503);
       expect(notReady.retryAfter).toMatch(/^\d+$/);
-      expect(notReady.body).toEqual({ message: expect.stringMatching(/^Not ready: the database/) });
+      expect(notReady.body).toEqual({
+        message: expect.stringMatching(/^Not ready: the database/),
+        code: 'database_unavailable',
+      });
       expect((await request(api, 'GET', '/health/live')).status).toBe(200);
       expect((await request(api, 'GET', '/health')).status).toBe(200);
       expectUnavailable(await request(api, 'GET', '/auth/me', { token }));

@@ -1,4 +1,7 @@
-import { errorResponse } from '@hivqe/contract';
+import { apiError } from '@hivqe/contract';
+
+/** What the screens read of an error body: its message (the code is for scripts). */
+const errorBody = apiError.pick({ message: true });
 
 /** A non-OK answer of the API; the message follows accounts.md section 7.1 word for word. */
 export class ApiError extends Error {
@@ -11,10 +14,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The `{message}` the server put in the body, if any. */
+  /** The `message` the server put in the body, if any. */
   get serverMessage(): string | undefined {
     try {
-      const parsed = errorResponse.safeParse(JSON.parse(this.body));
+      const parsed = errorBody.safeParse(JSON.parse(this.body));
       return parsed.success ? parsed.data.message : undefined;
     } catch {
       return undefined;

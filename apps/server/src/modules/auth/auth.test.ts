@@ -181,7 +181,7 @@ describe('registration and confirmation', () => {
     const answers = [await confirm(`nobody@${d}`), await confirm(`h@${d}`)];
     for (const res of answers) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeExpired });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeExpired, code: 'invalid_code' });
     }
   });
 });

@@ -54,17 +54,19 @@ export class OneTimeCodes {
     code: string,
   ): Promise<CheckedCode> {
     const stored = await repo.takeCodeAttempt(userId, purpose, requester);
-    if (!stored) throw badRequest(AUTH_MESSAGES.codeExpired);
-    if (stored.failedAttempts > CODE_MAX_FAILED_ATTEMPTS) throw badRequest(AUTH_MESSAGES.codeAttempts);
-    if (stored.expiresAt <= this.now()) throw badRequest(AUTH_MESSAGES.codeExpired);
-    if (stored.codeHash !== this.tokens.hashCode(userId, code)) throw badRequest(AUTH_MESSAGES.codeInvalid);
+    if (!stored) throw badRequest(AUTH_MESSAGES.codeExpired, 'invalid_code');
+    if (stored.failedAttempts > CODE_MAX_FAILED_ATTEMPTS)
+      throw badRequest(AUTH_MESSAGES.codeAttempts, 'invalid_code');
+    if (stored.expiresAt <= this.now()) throw badRequest(AUTH_MESSAGES.codeExpired, 'invalid_code');
+    if (stored.codeHash !== this.tokens.hashCode(userId, code))
+      throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
     return { userId, purpose, codeHash: stored.codeHash };
   }
 
   /** Uses the code up, with the other clients' codes for the same purpose; a second use is refused here. */
   async consume(repo: AuthRepo, checked: CheckedCode): Promise<void> {
     if (!(await repo.consumeCode(checked.userId, checked.purpose, checked.codeHash))) {
-      throw badRequest(AUTH_MESSAGES.codeInvalid);
+      throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
     }
   }
 }

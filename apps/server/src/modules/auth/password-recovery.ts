@@ -114,7 +114,7 @@ export class PasswordRecovery {
         });
         throw error;
       });
-    if (!user) throw badRequest(AUTH_MESSAGES.codeExpired);
+    if (!user) throw badRequest(AUTH_MESSAGES.codeExpired, 'invalid_code');
     const passwordHash = await this.deps.passwords.hash(input.password);
     await repo.transaction(async (tx) => {
       await this.deps.codes.consume(tx, checked);
@@ -138,7 +138,7 @@ export class PasswordRecovery {
     const user = await repo.transaction(async (tx) => {
       const userId = await this.deps.links.redeem(tx.peer(PasswordResetsRepo), input.token);
       const owner = userId ? await tx.findUserById(userId) : undefined;
-      if (!owner) throw badRequest(AUTH_MESSAGES.resetLinkInvalid);
+      if (!owner) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'invalid_code');
       await tx.deleteCodes(owner.id, 'reset_password');
       await resetTo(tx, owner.id, passwordHash);
       return owner;

@@ -157,7 +157,7 @@ export class AuthService {
         });
         throw error;
       });
-    if (!user) throw badRequest(AUTH_MESSAGES.codeExpired);
+    if (!user) throw badRequest(AUTH_MESSAGES.codeExpired, 'invalid_code');
     // The code proves the mailbox, not the password given at registration (anyone may have typed that):
     // only a password given with the code signs in; without one the owner resets it by mail.
     const proven =
@@ -223,15 +223,15 @@ export class AuthService {
         ipAddress: origin.ip,
         userAgent: origin.userAgent,
       });
-      throw unauthorized(AUTH_MESSAGES.badCredentials);
+      throw unauthorized(AUTH_MESSAGES.badCredentials, 'invalid_credentials');
     }
     if (!user.emailVerified) {
       await this.record(user, 'LOGIN', false, origin);
-      throw forbidden(AUTH_MESSAGES.emailNotConfirmed);
+      throw forbidden(AUTH_MESSAGES.emailNotConfirmed, 'email_not_confirmed');
     }
     if (user.status === 'RESET_REQUIRED') {
       await this.record(user, 'LOGIN', false, origin);
-      throw forbidden(AUTH_MESSAGES.passwordResetRequired);
+      throw forbidden(AUTH_MESSAGES.passwordResetRequired, 'password_reset_required');
     }
     await this.record(user, 'LOGIN', true, origin);
     const identity = { user_email: user.email, user_username: user.username };
@@ -326,7 +326,7 @@ export class AuthService {
       async () => sameUser && (await this.deps.passwords.verify(user.passwordHash, password)),
     );
     await this.record(user, 'REAUTHENTICATE', ok, origin);
-    if (!ok) throw unauthorized(AUTH_MESSAGES.badCredentials);
+    if (!ok) throw unauthorized(AUTH_MESSAGES.badCredentials, 'invalid_credentials');
     return { reauth_token: await this.deps.tokens.reauth(user.id), expires_in: REAUTH_TOKEN_SECONDS };
   }
 
@@ -336,7 +336,7 @@ export class AuthService {
     origin: Origin,
   ): Promise<{ message: string }> {
     const userId = reauthToken ? this.deps.tokens.verifyReauth(reauthToken) : null;
-    if (userId !== user.id) throw forbidden(AUTH_MESSAGES.reauthRequired);
+    if (userId !== user.id) throw forbidden(AUTH_MESSAGES.reauthRequired, 'reauth_required');
     // Sessions, and with them every access and refresh token, go with the user row.
     await this.deps.accountRemoval.remove({ user, origin }, user);
     await this.deps.repo.insertEvent({

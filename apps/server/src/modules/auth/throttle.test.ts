@@ -70,6 +70,9 @@ function expectThrottled(res: LightMyRequestResponse) {
   const minutes = res.json().message.match(/^Too many requests\. Please try again in (\d+) minutes?\.$/)?.[1];
   expect(minutes).toBeDefined();
   expect(res.headers['retry-after']).toBe(String(Number(minutes) * 60));
+  // The draft's RateLimit headers say the same: nothing left until the wait is over.
+  expect(res.headers['ratelimit-remaining']).toBe('0');
+  expect(res.headers['ratelimit-reset']).toBe(res.headers['retry-after']);
 }
 
 const attackers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
@@ -302,6 +305,34 @@ describe('per-address limit', () => {
       } finally {
         await other.close();
       }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('RateLimit headers', () => {
+  it('tell each answer of a limited route its allowance, the tightest limit it met', async () => {
+    const t = await appWith({ registerPerIp: { limit: 3, windowMs: minute } });
+    try {
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await t.app.inject(
+          from('10.0.9.1', '/auth/register', { email: uniqueEmail(), password: PASSWORD }),
+        );
+        expect(res.statusCode).toBe(201);
+        expect(res.headers['ratelimit-limit']).toBe('3');
+        expect(res.headers['ratelimit-policy']).toBe('3;w=60');
+        expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
+        expect(Number(res.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+        remaining.push(String(res.headers['ratelimit-remaining']));
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      expectThrottled(
+        await t.app.inject(from('10.0.9.1', '/auth/register', { email: uniqueEmail(), password: PASSWORD })),
+      );
+      // A route that meets no limit sends none.
+      expect((await t.app.inject({ url: '/api/v1/health' })).headers['ratelimit-limit']).toBeUndefined();
     } finally {
       await t.close();
     }

@@ -58,7 +58,7 @@ describe('/dev/mailbox: this machine only', () => {
     await withApp(false, async (t) => {
       const res = await open(t, address);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MAILBOX_LOCAL_ONLY });
+      expect(res.json()).toEqual({ message: MAILBOX_LOCAL_ONLY, code: 'forbidden' });
       expect(res.body).not.toContain('481516');
     });
   });

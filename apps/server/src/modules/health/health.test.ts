@@ -95,7 +95,7 @@ describe('health', () => {
     expect(notReady.statusCode).toBe(503);
     expect(notReady.headers['retry-after']).toBe('5');
     // Says what, never the address, code or stack of what failed.
-    expect(notReady.json()).toEqual({ message: NOT_READY_MESSAGE });
+    expect(notReady.json()).toEqual({ message: NOT_READY_MESSAGE, code: 'database_unavailable' });
   });
 
   it('is not ready when the database does not answer in time', async () => {
@@ -114,14 +114,14 @@ describe('a request whose database is gone or whose disk is full', () => {
     const answer = await login();
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['retry-after']).toBe('5');
-    expect(answer.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(answer.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database_unavailable' });
   });
 
   it.each(DISK_FULL)('answers 507 naming the full disk after %s', async (_name, error) => {
     fail(error);
     const answer = await login();
     expect(answer.statusCode).toBe(507);
-    expect(answer.json()).toEqual({ message: DISK_FULL_MESSAGE });
+    expect(answer.json()).toEqual({ message: DISK_FULL_MESSAGE, code: 'disk_full' });
   });
 
   it('answers 507 on sign-up when the outbox cannot write the mail, keeping no account without its code', async () => {
@@ -137,7 +137,7 @@ describe('a request whose database is gone or whose disk is full', () => {
         post(outboxApp.app, '/auth/register', { username: email, email, password: 'correct horse 42' });
       const refused = await signUp();
       expect(refused.statusCode).toBe(507);
-      expect(refused.json()).toEqual({ message: DISK_FULL_MESSAGE });
+      expect(refused.json()).toEqual({ message: DISK_FULL_MESSAGE, code: 'disk_full' });
 
       const [kept] = await database.db.select().from(users).where(eq(users.email, email));
       expect(kept).toBeUndefined();
@@ -153,6 +153,6 @@ describe('a request whose database is gone or whose disk is full', () => {
     fail(new TypeError('x is not a function'));
     const answer = await login();
     expect(answer.statusCode).toBe(500);
-    expect(answer.json()).toEqual({ message: 'Internal server error' });
+    expect(answer.json()).toEqual({ message: 'Internal server error', code: 'internal_error' });
   });
 });

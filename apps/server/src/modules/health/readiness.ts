@@ -37,7 +37,10 @@ export class Readiness {
 /** A 503 with `Retry-After`; its cause is for the log. */
 export class NotReadyError extends HttpError {
   constructor(cause: unknown) {
-    super(503, NOT_READY_MESSAGE, DATABASE_RETRY_AFTER_SECONDS);
+    super(503, NOT_READY_MESSAGE, {
+      code: 'database_unavailable',
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
     this.cause = cause;
   }
 }

@@ -1,4 +1,4 @@
-import { errorResponse, healthResponse, readinessResponse } from '@hivqe/contract';
+import { apiError, healthResponse, readinessResponse } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readiness } from './readiness.ts';
 
@@ -23,7 +23,7 @@ export const healthRoutes =
     app.get('/health/live', live, async () => alive());
     app.get(
       '/health/ready',
-      { schema: { tags, response: { 200: readinessResponse, 503: errorResponse } } },
+      { schema: { tags, response: { 200: readinessResponse, 503: apiError } } },
       async (request) => {
         try {
           await readiness.check();

@@ -35,7 +35,10 @@ describe('POST /hi-vqe/hybrid-jobs with an Idempotency-Key', () => {
     expect((await postWithKey(t.app, user, payload(), 'key-2')).statusCode).toBe(201);
     const changed = await postWithKey(t.app, user, { ...payload(), job_name: 'another' }, 'key-2');
     expect(changed.statusCode).toBe(422);
-    expect(changed.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.keyReused });
+    expect(changed.json()).toEqual({
+      message: IDEMPOTENCY_MESSAGES.keyReused,
+      code: 'idempotency_key_reused',
+    });
     // The same key on another create route is another request too.
     const admin = await jobUser(t, { admin: true });
     expect((await postWithKey(t.app, admin, payload(), 'key-3')).statusCode).toBe(201);
@@ -140,7 +143,7 @@ describe('Idempotency-Key on the other creates (issue 28 §4)', () => {
     expect(again.headers[IDEMPOTENT_REPLAY_HEADER.toLowerCase()]).toBe('true');
     const other = await postWithKey(t.app, owner, { name: 'Another Lab' }, 'org-1', '/auth/orgs');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.keyReused });
+    expect(other.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.keyReused, code: 'idempotency_key_reused' });
     expect(await mine()).toBe(1);
     expect((await postWithKey(t.app, owner, { name: 'Lab' }, 'a b', '/auth/orgs')).statusCode).toBe(400);
     expect(await mine()).toBe(1);

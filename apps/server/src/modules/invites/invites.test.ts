@@ -487,7 +487,7 @@ describe('looking an invitation up by its link', () => {
     ] as const) {
       const res = await lookup(token);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: status === 409 ? 'conflict' : 'invalid_request' });
     }
   });
 
@@ -500,7 +500,7 @@ describe('looking an invitation up by its link', () => {
     for (const token of [UNKNOWN_TOKEN, replaced]) {
       const res = await lookup(token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: INVITE_MESSAGES.invalidToken });
+      expect(res.json()).toEqual({ message: INVITE_MESSAGES.invalidToken, code: 'invalid_code' });
     }
     for (const token of ['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, "x' OR '1'='1", 42, null]) {
       const res = await lookup(token);

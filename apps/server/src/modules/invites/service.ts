@@ -135,7 +135,7 @@ export class InvitesService {
   async lookup(token: string): Promise<InvitationLookup> {
     const { repo } = this.deps;
     const invitation = await repo.findByTokenHash(this.deps.tokens.hashOpaque(token));
-    if (!invitation) throw badRequest(INVITE_MESSAGES.invalidToken);
+    if (!invitation) throw badRequest(INVITE_MESSAGES.invalidToken, 'invalid_code');
     this.assertAcceptable(invitation);
     const [row, account] = await Promise.all([
       this.found(invitation.id),
@@ -161,7 +161,7 @@ export class InvitesService {
   ): Promise<AcceptInviteResponse> {
     const { repo } = this.deps;
     const seen = await repo.findByTokenHash(this.deps.tokens.hashOpaque(input.token));
-    if (!seen) throw badRequest(INVITE_MESSAGES.invalidToken);
+    if (!seen) throw badRequest(INVITE_MESSAGES.invalidToken, 'invalid_code');
     const accepted = await repo.transaction(async (tx) => {
       const orgs = tx.peer(OrgsRepo);
       const users = tx.peer(AuthRepo);
@@ -169,7 +169,7 @@ export class InvitesService {
       const org = seen.orgId ? await orgs.lockOrganization(seen.orgId) : undefined;
       const invitation = await tx.lock(seen.id);
       if (!invitation || invitation.tokenHash !== seen.tokenHash) {
-        throw badRequest(INVITE_MESSAGES.invalidToken);
+        throw badRequest(INVITE_MESSAGES.invalidToken, 'invalid_code');
       }
       this.assertAcceptable(invitation);
       const user = await this.claimAccount(users, invitation.email, input, { ip: origin.ip, deviceCookie });

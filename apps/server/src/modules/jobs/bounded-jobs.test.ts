@@ -139,11 +139,11 @@ describe('max_runtime: default and ceiling set by the operator', () => {
       hybridPayload(h2Form(), { max_runtime: 7201 }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: JOB_MESSAGES.runtimeAboveCeiling(7200) });
+    expect(res.json()).toEqual({ message: JOB_MESSAGES.runtimeAboveCeiling(7200), code: 'invalid_request' });
     const admin = await jobUser(t, { admin: true });
     const iqm = await call(t.app, 'POST', JOB_PATHS.iqmJobs, admin, { ...iqmPayload(), max_runtime: 7201 });
     expect(iqm.statusCode).toBe(400);
-    expect(iqm.json()).toEqual({ message: JOB_MESSAGES.runtimeAboveCeiling(7200) });
+    expect(iqm.json()).toEqual({ message: JOB_MESSAGES.runtimeAboveCeiling(7200), code: 'invalid_request' });
     expect(await jobCount(database.db, user.id)).toBe(0);
     expect(await jobCount(database.db, admin.id)).toBe(0);
   });
@@ -180,7 +180,7 @@ describe('a system administrator cancels any job', () => {
     const [running] = await seedJobs(database.db, owner.id, 1, ['RUNNING']);
     const res = await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, running), stranger);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound });
+    expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound, code: 'not_found' });
     expect((await call(t.app, 'GET', ADMIN_JOBS_PATH, stranger)).statusCode).toBe(403);
     expect((await storedJob(database.db, running)).status).toBe('RUNNING');
     expect(await cancelRows(running)).toHaveLength(0);

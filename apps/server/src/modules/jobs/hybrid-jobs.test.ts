@@ -128,7 +128,7 @@ describe('permission sources on create', () => {
     const user = await makeUser(t);
     const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload());
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: PRIORITY_MESSAGES.noSource });
+    expect(res.json()).toEqual({ message: PRIORITY_MESSAGES.noSource, code: 'no_permission_source' });
     expect(await jobCount(database.db, user.id)).toBe(0);
   });
 
@@ -268,7 +268,7 @@ describe('reading a job', () => {
     for (const path of [JOB_PATHS.hybridJob, JOB_PATHS.hybridJobDetail, JOB_PATHS.hybridJobLogs]) {
       const res = await call(t.app, 'GET', byArn(path, unknown), user);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound });
+      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound, code: 'not_found' });
     }
   });
 });
@@ -288,7 +288,7 @@ describe('ownership', () => {
     for (const [method, path] of calls) {
       const res = await call(t.app, method, byArn(path, job_arn), stranger);
       expect(res.statusCode, path).toBe(404);
-      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound });
+      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound, code: 'not_found' });
     }
     const listed = await call(t.app, 'GET', JOB_PATHS.hybridJobs, stranger);
     expect(listed.json()).toEqual({ jobs: [], next_token: null, total_count: 0 });
@@ -315,7 +315,7 @@ describe('ownership', () => {
     );
     const unknown = await call(t.app, 'GET', `${JOB_PATHS.hybridJobs}?user_id=nobody@example.com`, admin);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: JOB_MESSAGES.userNotFound });
+    expect(unknown.json()).toEqual({ message: JOB_MESSAGES.userNotFound, code: 'not_found' });
   });
 
   it("refuses a non-admin's user_id naming someone else with 403, and accepts their own", async () => {
@@ -330,7 +330,7 @@ describe('ownership', () => {
         user,
       );
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: JOB_MESSAGES.otherUsersJobs });
+      expect(res.json()).toEqual({ message: JOB_MESSAGES.otherUsersJobs, code: 'forbidden' });
     }
     const { job_arn } = await createHybridJob(t, user);
     for (const login of [user.email, user.username]) {
@@ -444,7 +444,7 @@ describe('POST /hi-vqe/hybrid-jobs/job/cancel', () => {
     // The console sends `{}` with its JSON content type where a call has no payload.
     const again = await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, job_arn), user, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: JOB_MESSAGES.notCancellable('CANCELLED') });
+    expect(again.json()).toEqual({ message: JOB_MESSAGES.notCancellable('CANCELLED'), code: 'conflict' });
   });
 });
 

@@ -93,7 +93,7 @@ describe('IQM jobs', () => {
     for (const id of ['not-a-uuid', crypto.randomUUID()]) {
       const res = await call(t.app, 'GET', JOB_PATHS.iqmJob(id), other);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound });
+      expect(res.json()).toEqual({ message: JOB_MESSAGES.notFound, code: 'not_found' });
     }
   });
 

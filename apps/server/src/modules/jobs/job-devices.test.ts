@@ -93,7 +93,7 @@ describe('on the local back end', () => {
       const user = await jobUser(t);
       const res = await createOn(user, device, at);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'invalid_request' });
       expect(await jobCount(database.db, user.id)).toBe(0);
     },
   );
@@ -166,7 +166,7 @@ describe('on the local back end', () => {
       user,
       hybridPayload(h2Form(), { job_name: '' }),
     );
-    expect(res.json()).toEqual({ message: `body.job_name: ${JOB_NAME_MESSAGE}` });
+    expect(res.json()).toEqual({ message: `body.job_name: ${JOB_NAME_MESSAGE}`, code: 'validation_failed' });
   });
 
   it('names an IQM job as its owner asks, or iqm-job-{timestamp} as the wizard did', async () => {
@@ -197,7 +197,7 @@ describe('on the Amazon Braket back end', () => {
     const { user } = await braketUser(t);
     const res = await createOn(user, device, at);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_request' });
     expect(sts.commandCalls(AssumeRoleCommand)).toHaveLength(0);
     expect(braket.commandCalls(CreateJobCommand)).toHaveLength(0);
     expect(await jobCount(database.db, user.id)).toBe(0);

@@ -42,7 +42,10 @@ describe('at most MAX_ACTIVE_JOBS_PER_USER active jobs per user', () => {
 
     const refused = await create(t, user);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: JOB_MESSAGES.tooManyActiveJobs(20) });
+    expect(refused.json()).toEqual({
+      message: JOB_MESSAGES.tooManyActiveJobs(20),
+      code: 'too_many_active_jobs',
+    });
     expect(await jobCount(database.db, user.id)).toBe(50);
 
     // Someone else is not held back; and a cancelled job frees its owner's slot.

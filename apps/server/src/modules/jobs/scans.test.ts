@@ -184,7 +184,10 @@ describe('POST /hi-vqe/hybrid-jobs with several molecules: a bond scan', () => {
     await seedJobs(database.db, user.id, 18, ['QUEUED', 'RUNNING']);
     const refused = await create(t, user, hybridPayload(h2ScanForm()));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: SCAN_MESSAGES.tooManyActiveJobs(20, 18, 3) });
+    expect(refused.json()).toEqual({
+      message: SCAN_MESSAGES.tooManyActiveJobs(20, 18, 3),
+      code: 'too_many_active_jobs',
+    });
     expect(await jobCount(database.db, user.id)).toBe(18);
 
     const twoBonds = { ...h2ScanForm(), molecules: { '0.74': h2('0.74'), '0.6': h2('0.6') } };
@@ -247,7 +250,7 @@ describe('GET /hi-vqe/hybrid-jobs/scan', () => {
     const other = await jobUser(t, { tag: 'other' });
     for (const answer of [await readScan(t, other, scan.scan_id), await cancelScan(t, other, scan.scan_id)]) {
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ message: SCAN_MESSAGES.notFound });
+      expect(answer.json()).toEqual({ message: SCAN_MESSAGES.notFound, code: 'not_found' });
     }
     const admin = await jobUser(t, { admin: true, tag: 'admin' });
     expect((await readScan(t, admin, scan.scan_id)).statusCode).toBe(200);
@@ -280,6 +283,6 @@ describe('POST /hi-vqe/hybrid-jobs/scan/cancel', () => {
 
     const again = await cancelScan(t, user, scan.scan_id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: SCAN_MESSAGES.nothingToCancel });
+    expect(again.json()).toEqual({ message: SCAN_MESSAGES.nothingToCancel, code: 'conflict' });
   });
 });

@@ -356,6 +356,8 @@ export class JobsService {
       adding === 1
         ? JOB_MESSAGES.tooManyActiveJobs(limit)
         : SCAN_MESSAGES.tooManyActiveJobs(limit, active, adding),
+      undefined,
+      'too_many_active_jobs',
     );
   }
 

@@ -45,7 +45,7 @@ describe('who may write an invitation message (issue 24, 2)', () => {
     const email = uniqueEmail('target');
     const res = await inviteToOrg(owner, orgId, email, 'Click here to claim your prize');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: INVITE_MESSAGES.messageNotAllowed });
+    expect(res.json()).toEqual({ message: INVITE_MESSAGES.messageNotAllowed, code: 'forbidden' });
     expect(t.mailer.sent.filter((mail) => mail.to === email)).toHaveLength(0);
     // The standard invitation, without words of their own, still goes.
     expect((await inviteToOrg(owner, orgId, email)).statusCode).toBe(201);

@@ -43,7 +43,13 @@ export const marketplaceRoutes =
 
     app.post(
       MARKETPLACE_REGISTER_PATH,
-      { schema: { tags, body: registrationForm } },
+      {
+        schema: {
+          tags,
+          body: registrationForm,
+          response: { 303: z.null().describe('See Other: on to sign-in, where the subscription is linked') },
+        },
+      },
       async (request, reply) => {
         const token = request.body[MARKETPLACE_TOKEN_FIELD];
         const mappingId = await marketplace.register(token, isDirectLocalRequest(request));

@@ -71,9 +71,9 @@ export class PrioritiesService {
    */
   async resolveSource(userId: string, requested?: RequestedSource): Promise<PermissionSource> {
     const user = await this.deps.users.findUserById(userId);
-    if (!user) throw forbidden(PRIORITY_MESSAGES.noSource);
+    if (!user) throw forbidden(PRIORITY_MESSAGES.noSource, 'no_permission_source');
     const resolution = resolveSource(await this.facts(user), requested);
-    if ('refusal' in resolution) throw forbidden(resolution.refusal);
+    if ('refusal' in resolution) throw forbidden(resolution.refusal, 'no_permission_source');
     return resolution.source;
   }
 

@@ -66,6 +66,7 @@ export function awsHttpError(error: unknown, target: AwsCallTarget): HttpError {
       target === 'access role'
         ? 'AWS denied assuming your access role: check that it trusts the platform with your external id.'
         : `AWS denied access to ${target}: check the permissions of your access role.`,
+      { code: 'cloud_access_denied' },
     );
   }
   if (isIn(NAMES.throttling, name)) {

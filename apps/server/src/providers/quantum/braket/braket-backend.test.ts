@@ -141,7 +141,7 @@ describe('creating a hybrid job on Braket', () => {
     const user = await jobUser(t);
     const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload(h2Form()));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.cloudNotFound });
+    expect(res.json()).toEqual({ message: SETTINGS_MESSAGES.cloudNotFound, code: 'not_found' });
     expect(await jobCount(database.db, user.id)).toBe(0);
     expect(sts.commandCalls(AssumeRoleCommand)).toHaveLength(0);
     expect(braket.commandCalls(CreateJobCommand)).toHaveLength(0);
@@ -169,7 +169,10 @@ describe('creating a hybrid job on Braket', () => {
     braket.on(CreateJobCommand).rejects(new ThrottlingException({ message: 'Rate exceeded', $metadata: {} }));
     const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload(h2Form()));
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: 'AWS is throttling requests; try again shortly.' });
+    expect(res.json()).toEqual({
+      message: 'AWS is throttling requests; try again shortly.',
+      code: 'rate_limited',
+    });
     expect(await jobCount(database.db, user.id)).toBe(0);
   });
 
@@ -529,6 +532,7 @@ describe('cancelling a Braket job', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'AWS denied access to Amazon Braket: check the permissions of your access role.',
+      code: 'cloud_access_denied',
     });
   });
 });
@@ -720,6 +724,9 @@ describe('logs and metrics from CloudWatch', () => {
     cloudWatch.on(DescribeLogStreamsCommand).rejects(awsError('ThrottlingException', 'Rate exceeded'));
     const res = await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobLogs, created.job_arn), user);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: 'CloudWatch Logs is throttling requests; try again shortly.' });
+    expect(res.json()).toEqual({
+      message: 'CloudWatch Logs is throttling requests; try again shortly.',
+      code: 'rate_limited',
+    });
   });
 });

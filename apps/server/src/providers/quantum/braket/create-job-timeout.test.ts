@@ -45,7 +45,10 @@ describe('a CreateJob that Braket never answers', () => {
     const first = await postWithKey(t.app, user, payload, 'create-1');
     const elapsed = performance.now() - started;
     expect(first.statusCode, first.body).toBe(504);
-    expect(first.json()).toEqual({ message: 'Amazon Braket did not answer in time; try again shortly.' });
+    expect(first.json()).toEqual({
+      message: 'Amazon Braket did not answer in time; try again shortly.',
+      code: 'upstream_timeout',
+    });
     expect(elapsed).toBeLessThan(5_000);
     expect(await jobCount(database.db, user.id)).toBe(0);
 
