@@ -6,6 +6,8 @@ export interface LoadRequest {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
+  /** `probe`: one request at a time, each timed to the microsecond (autocannon rounds to whole ms). */
+  mode?: 'load' | 'probe';
 }
 
 export interface LoadResult {
@@ -17,7 +19,33 @@ export interface LoadResult {
   failures: number;
 }
 
+/** Requests one after another for the run's duration; the mean of their times (undici keeps the connection). */
+async function probe(request: LoadRequest): Promise<LoadResult> {
+  const times: number[] = [];
+  let failures = 0;
+  const end = performance.now() + request.durationS * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    const response = await fetch(request.url, { headers: request.headers });
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!response.ok) failures += 1;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    requestsPerSecond: times.length / request.durationS,
+    meanMs: times.reduce((sum, time) => sum + time, 0) / times.length,
+    p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+    failures,
+  };
+}
+
 process.on('message', async (request: LoadRequest) => {
+  if (request.mode === 'probe') {
+    process.send?.(await probe(request));
+    return;
+  }
   const result = await autocannon({
     url: request.url,
     headers: request.headers,
