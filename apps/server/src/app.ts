@@ -179,9 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
   const audit = new AuditLog(new AuditRepo(deps.db));
   const orgs = new OrgsService({ repo: new OrgsRepo(deps.db), audit, now: deps.now });
-  const idempotent = idempotentCreates(
-    new IdempotencyService({ repo: new IdempotencyRepo(deps.db), now: deps.now }),
-  );
+  const idempotency = new IdempotencyService({ repo: new IdempotencyRepo(deps.db), now: deps.now });
+  const idempotent = idempotentCreates(idempotency);
   const adminRepo = new AdminRepo(deps.db);
   const removal = new AccountRemoval({ repo: adminRepo, audit });
   const admin = new AdminService({ repo: adminRepo, removal, audit });
@@ -293,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     backends,
     permissions: priorities,
     audit,
+    idempotency,
     limits: deps.jobLimits,
     now: deps.now,
     log: deps.logger,

@@ -34,8 +34,7 @@ import type { AuditLog } from '../audit/service.ts';
 import type { UserRow } from '../auth/repo.ts';
 import { decodePosition, encodePosition } from './cursor.ts';
 import { hybridJobDrafts, iqmJobDraft, type JobDraft } from './drafts.ts';
-import { IdempotencyRepo } from '../idempotency/repo.ts';
-import { IdempotencyService, submitToken, type CreateAnswer } from '../idempotency/service.ts';
+import { submitToken, type CreateAnswer, type IdempotencyService } from '../idempotency/service.ts';
 import {
   DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
   DEFAULT_RUNTIME_LIMITS,
@@ -55,6 +54,8 @@ export interface JobsServiceDeps {
   /** The priorities module's rule: the source a new job is billed to, or a 403 with the reason. */
   permissions: { resolveSource(userId: string, requested?: RequestedSource): Promise<PermissionSource> };
   audit: AuditLog;
+  /** The app's Idempotency-Key rule, the one its organization and invitation creates use. */
+  idempotency: IdempotencyService;
   /** Absent: DEFAULT_MAX_ACTIVE_JOBS_PER_USER and a memory budget from this machine with one worker. */
   limits?: JobLimits;
   now?: () => Date;
@@ -96,11 +97,9 @@ const listFilters = (query: HybridJobListQuery): JobListFilters => ({
 export class JobsService {
   private readonly now: () => Date;
   private readonly limits: JobLimits;
-  private readonly idempotency: IdempotencyService;
 
   constructor(private readonly deps: JobsServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.idempotency = new IdempotencyService({ repo: deps.repo.peer(IdempotencyRepo), now: this.now });
     this.limits = deps.limits ?? {
       maxActivePerUser: DEFAULT_MAX_ACTIVE_JOBS_PER_USER,
       workerMemoryMb: defaultWorkerMemoryMb(1),
@@ -223,7 +222,7 @@ export class JobsService {
     drafts: () => JobDraft[],
   ): Promise<CreateAnswer<CreateHybridJobResponse>> {
     const creation = { userId: actor.user.id, key: idempotencyKey, scope: `${kind} jobs`, body: request };
-    return this.idempotency.once(creation, async () => ({
+    return this.deps.idempotency.once(creation, async () => ({
       statusCode: 201,
       body: await this.create(actor, drafts(), idempotencyKey),
     }));
