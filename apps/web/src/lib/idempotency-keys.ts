@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@hivqe/contract';
+import { useCallback, useState } from 'react';
 
 /** 128 random bits as hex: crypto.getRandomValues also works where randomUUID does not (plain http). */
 function freshKey(): string {
@@ -24,4 +25,23 @@ export function createIdempotencyKeys() {
       current = null;
     },
   };
+}
+
+/**
+ * A create call (an organization, an invitation, a member's invitation) sent with the Idempotency-Key of its
+ * variables, kept for the life of the form that uses it: sent again after a failure, it goes with the same key
+ * and the server answers the first result instead of creating a second (issue 28 §4).
+ */
+export function useIdempotentCreate<Variables, Result>(
+  create: (variables: Variables, headers: Record<string, string>) => Promise<Result>,
+): (variables: Variables) => Promise<Result> {
+  const [keys] = useState(createIdempotencyKeys);
+  return useCallback(
+    async (variables: Variables) => {
+      const result = await create(variables, keys.headersFor(variables));
+      keys.succeeded();
+      return result;
+    },
+    [create, keys],
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   memberInvitedMessage,
   ownershipTransferredMessage,
   transferRequestedMessage,
@@ -300,6 +301,31 @@ describe('organizations page', () => {
       expect(await dialog.findByRole('alert')).toHaveTextContent(text);
       expect(creations[0].body).toEqual({ name: 'Lab', default_can_create_jobs: false });
     });
+  });
+
+  it('sends a create again with the same Idempotency-Key after a failure, and a new key for the next one', async () => {
+    serveOrganizations();
+    let failNext = true;
+    const creations = recordRequests('post', '/auth/orgs', () => {
+      if (failNext) {
+        failNext = false;
+        return failure();
+      }
+      return HttpResponse.json(organization({ org_id: QUANTUM_LAB_ID, name: 'Lab' }), { status: 201 });
+    });
+    const { user } = await openOrganizations();
+    await user.click(screen.getByRole('button', { name: 'Create Organization' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create Organization' }));
+    await user.type(dialog.getByLabelText('Organization Name'), 'Lab');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Failed to create organization');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const keys = creations.map((request) => request.headers.get(IDEMPOTENCY_KEY_HEADER));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   describe('details and members', () => {

@@ -49,6 +49,7 @@ export interface RecordedRequest {
   params: PathParams;
   /** The JSON body, if any. */
   body: unknown;
+  headers: Headers;
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -67,6 +68,7 @@ export function recordRequests(
         url: new URL(request.url),
         params,
         body: text ? (JSON.parse(text) as unknown) : undefined,
+        headers: request.headers,
       };
       requests.push(recorded);
       return respond(recorded);
