@@ -4,15 +4,13 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** Issue 12 §4: no violation of these impacts on any screen. */
-const BLOCKING = new Set(['serious', 'critical']);
-
 /**
- * Runs axe-core on what the page shows now (an open dialog included) and answers its serious and critical
- * violations, one line each: the rule, its help text and the offending elements. The source is evaluated
+ * Runs axe-core on what the page shows now (an open dialog included) and answers its violations of every impact
+ * (issue 30: minor and moderate as well as serious and critical), one line each: the rule, its impact, its help
+ * text and the offending elements. The source is evaluated
  * over the DevTools protocol, which the console's script CSP does not govern, so no inline script is needed.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // Colours mid-transition (a button just enabled fades in) are not what the screen shows; spinners never end.
   await page.evaluate(() =>
@@ -26,12 +24,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
   );
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
-          .join(', ')}`,
-    );
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
+        .join(', ')}`,
+  );
 }

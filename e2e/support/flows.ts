@@ -51,3 +51,13 @@ export async function firstAdminSignIn(
   await page.getByRole('button', { name: 'Set Password' }).click();
   await page.getByText(`Welcome, ${email}`).waitFor();
 }
+
+/** Creates an organization from the Organizations page through its dialog; waits until it is listed. */
+export async function createOrganization(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Organization' });
+  await dialog.getByLabel('Organization Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
+}

@@ -7,6 +7,7 @@ import { startIqmConsole, type IqmConsole } from '../support/iqm-console.ts';
 import { downloadBy } from '../support/downloads.ts';
 import { firstAdminSignIn, signedInUser } from '../support/flows.ts';
 import { DESKTOP, expectInViewport, saveScreen } from '../support/screens.ts';
+import { shownTitle } from '../support/fonts.ts';
 import type { FakeIqmServer } from '../../apps/server/test/fake-iqm-server.ts';
 
 /**
@@ -359,15 +360,17 @@ describe('IQM jobs in the browser', () => {
       await wizard.getByText('Step 1 of 5').waitFor();
       expect(await wizard.getByLabel('Quantum Device').inputValue()).toBe('garnet');
       await enterH2Orbitals(wizard);
-      await nextStep(wizard, '기본 설정');
+      await nextStep(wizard, shownTitle('기본 설정', 'Basic Settings'));
       await enterH2Molecule(wizard);
-      await nextStep(wizard, '분자 및 정확한 에너지');
-      await nextStep(wizard, '고급 매개변수');
+      await nextStep(wizard, shownTitle('분자 및 정확한 에너지', 'Molecules and Exact Energies'));
+      await nextStep(wizard, shownTitle('고급 매개변수', 'Advanced Parameters'));
       expect(await wizard.getByLabel('API Key').inputValue()).toBe('***0123456789');
       // The loop runs on this server and its results stay here: no bucket is named (issue 11 §4).
       expect(await wizard.getByLabel('S3 Bucket').inputValue()).toBe('None: results stay on this server');
-      await nextStep(wizard, '리소스 확인');
-      await wizard.getByRole('heading', { name: '검토 및 생성', exact: true }).waitFor();
+      await nextStep(wizard, shownTitle('리소스 확인', 'Resource Confirmation'));
+      await wizard
+        .getByRole('heading', { name: shownTitle('검토 및 생성', 'Review and Create'), exact: true })
+        .waitFor();
       await wizard.getByRole('button', { name: 'Create IQM Job' }).click();
       await page.getByText('IQM job created successfully!').waitFor();
       await wizard.waitFor({ state: 'detached' });

@@ -8,7 +8,7 @@ import {
   startConsole,
   type Console,
 } from '../support/console.ts';
-import { firstAdminSignIn, PASSWORD, signedInUser } from '../support/flows.ts';
+import { createOrganization, firstAdminSignIn, PASSWORD, signedInUser } from '../support/flows.ts';
 
 let browser: Browser;
 let app: Console;
@@ -25,15 +25,6 @@ function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function createOrganization(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Create Organization' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Organization' });
-  await dialog.getByLabel('Organization Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
 }
 
 function memberRow(page: Page, email: string): Locator {

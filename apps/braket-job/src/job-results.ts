@@ -36,6 +36,7 @@ export function jobResults(run: FinishedRun): BraketJobResults {
       seconds: result.seconds,
       reference_seconds: result.referenceSeconds,
       reference_skip_reason: result.referenceSkipReason,
+      leading_determinants: result.leadingDeterminants,
       cpu_seconds: run.cpuSeconds,
       history: result.history.map((point) => ({
         ...point,

@@ -62,6 +62,12 @@ describe('the job program in a Braket hybrid job environment', () => {
     const results = readResults(dirs.results).dataDictionary;
     expect(Math.abs(results.energy - local.energy)).toBeLessThan(1e-6);
     expect(results.reference_skip_reason).toBe(local.referenceSkipReason);
+    // The state's heaviest determinants travel with the results (issue 30 §4): Hartree-Fock's first.
+    const [hartreeFock] = local.leadingDeterminants;
+    expect(results.leading_determinants?.[0]).toMatchObject({
+      alpha: hartreeFock.alpha,
+      beta: hartreeFock.beta,
+    });
     expect(results.iterations).toBe(8);
     expect(results.history).toHaveLength(8);
     // Two circuits per iteration, each one quantum task.

@@ -148,6 +148,7 @@ function toJson(result: EngineResult) {
     provenance: result.provenance,
     seconds: result.seconds,
     reference_seconds: result.referenceSeconds,
+    leading_determinants: result.leadingDeterminants,
   };
 }
 

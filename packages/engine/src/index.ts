@@ -21,6 +21,14 @@ export {
   type MoleculeInputProblem,
 } from './chem/input-check.ts';
 export type { Provenance } from './hivqe/provenance.ts';
+export {
+  leadingDeterminants,
+  occupationText,
+  LEADING_DETERMINANTS,
+  type LeadingDeterminant,
+} from './hivqe/leading-determinants.ts';
+export { chemicalSpecification, type ChemicalSpecification } from './hivqe/specification.ts';
+export { ENGINE_NAME, ENGINE_VERSION } from './version.ts';
 export type { CheckpointOptions, LoopCheckpoint } from './hivqe/checkpoint.ts';
 export { rememberReference, type ReferenceCache } from './hivqe/reference.ts';
 export { isAbortError } from './ci/cancel.ts';

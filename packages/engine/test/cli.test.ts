@@ -57,7 +57,9 @@ describe('hivqe run', () => {
       'provenance',
       'seconds',
       'reference_seconds',
+      'leading_determinants',
     ]);
+    expect(result.leading_determinants[0]).toMatchObject({ alpha: '10', beta: '10' });
     expect(result.reference_seconds).toBeGreaterThan(0);
     expect(result.reference_seconds).toBeLessThan(result.seconds);
     expect(result.e_rhf).toBeCloseTo(-1.116759307, 6);

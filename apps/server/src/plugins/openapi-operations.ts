@@ -367,7 +367,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /hi-vqe/hybrid-jobs/scan': op(
     'getScan',
     'Read a bond scan',
-    'A scan’s jobs and its energy curve, by `scan_id`.',
+    'A scan’s jobs and its energy curve, by `scan_id`; with `format=csv|json` (or `Accept: text/csv`) the curve as the file the console saves.',
     [404],
   ),
   'POST /hi-vqe/hybrid-jobs/scan/cancel': op(

@@ -65,6 +65,7 @@ const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | nu
     seconds: result.seconds,
     referenceSeconds: result.referenceSeconds,
     referenceSkipReason: result.referenceSkipReason,
+    leadingDeterminants: result.leadingDeterminants,
     cpuSeconds,
   };
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadingDeterminant } from './job-result.ts';
 import { energyDataPoint } from './monitor-schemas.ts';
 
 /**
@@ -32,6 +33,8 @@ export const braketRunResult = z.object({
   reference_seconds: z.number().min(0).nullable(),
   /** Why e_casci is null, in the engine's words; absent from job images built before it was written. */
   reference_skip_reason: z.string().nullable().optional(),
+  /** The final state's heaviest determinants; absent from job images built before they were written. */
+  leading_determinants: z.array(leadingDeterminant).optional(),
   cpu_seconds: z.number().min(0).nullable(),
   /** Every iteration, as the chart reads it. */
   history: z.array(energyDataPoint),

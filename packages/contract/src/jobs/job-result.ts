@@ -3,7 +3,7 @@ import { JOB_BACKEND_NAMES } from './back-ends.ts';
 import { isoTimestamp, jobArn } from './fields.ts';
 import { energyDataPoint } from './monitor-schemas.ts';
 import { jobStatus } from './statuses.ts';
-import { resultFormat } from './result-export.ts';
+import { resultFormat } from './result-format.ts';
 
 /** GET /hi-vqe/hybrid-jobs/result and /hi-vqe/iqm-jobs/{id}/result: a job's result as one document. */
 
@@ -16,10 +16,47 @@ export type ReferenceSource = (typeof REFERENCE_SOURCES)[number];
 
 const count = z.number().int().min(0);
 
+/** One determinant of the final state (the engine's largest weights, heaviest first). */
+export const leadingDeterminant = z.object({
+  /** Active orbital p's occupation at position p ('1' occupied), lowest active orbital first. */
+  alpha: z.string().regex(/^[01]*$/),
+  beta: z.string().regex(/^[01]*$/),
+  /** CI coefficient of the normalised state (its overall sign is arbitrary). */
+  coefficient: z.number(),
+  /** coefficient², the determinant's share of the state. */
+  weight: z.number().min(0).max(1),
+});
+export type LeadingDeterminant = z.infer<typeof leadingDeterminant>;
+
+/** The molecule as the engine computes it: charge, spin, basis and the active space. */
+export const chemicalSpecification = z.object({
+  charge: z.number().int(),
+  /** 2S+1; the engine computes closed-shell singlets. */
+  multiplicity: z.number().int().min(1),
+  /** The basis set's catalog name. */
+  basis: z.string(),
+  /** All electrons at the molecule's charge. */
+  electrons: count,
+  active_space: z.object({
+    electrons: count,
+    orbitals: count,
+    /** Doubly occupied orbitals kept frozen. */
+    frozen_core: count,
+    /** RHF orbital indices (from 0, by orbital energy). */
+    active_orbitals: z.array(count),
+    frozen_orbitals: z.array(count),
+    /** The point group the calculation used (the engine uses no symmetry: C1). */
+    point_group: z.string(),
+  }),
+});
+export type ChemicalSpecification = z.infer<typeof chemicalSpecification>;
+
 /** One molecule of the job: what it is, and once the engine has finished it, what it found. */
 export const moleculeResult = z.object({
   geometry_tag: z.string().nullable(),
   molecule_geometry: z.string(),
+  /** null when the engine refuses the job's molecule settings (the run fails with the reason). */
+  specification: chemicalSpecification.nullable(),
   /** null until the engine has finished this molecule. */
   energies: z
     .object({
@@ -59,6 +96,8 @@ export const moleculeResult = z.object({
   reference_seconds: z.number().min(0).nullable(),
   /** CPU time of the engine's thread for this molecule; null where it could not be measured. */
   cpu_seconds: z.number().min(0).nullable(),
+  /** The final state's determinants of largest weight; null until finished, or for runs stored before. */
+  leading_determinants: z.array(leadingDeterminant).nullable(),
 });
 export type MoleculeResult = z.infer<typeof moleculeResult>;
 
@@ -75,6 +114,10 @@ export const jobResultDocument = z.object({
   /** Shots per circuit (the `shots` setting); null when the job's settings cannot be read. */
   shots_per_circuit: count.nullable(),
   hyperparameters: z.record(z.string(), z.string()),
+  /** The engine that computes the job's molecules. */
+  engine: z.object({ name: z.string(), version: z.string() }),
+  /** SHA-256 (hex) of the job's input: its hyperparameters as canonical JSON (`canonicalJson`). */
+  input_sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** One entry per molecule, in run order: one for a cloud job, one per bond length for an IQM scan. */
   molecules: z.array(moleculeResult),
   /** Every iteration, in order; cost-function calls keep counting across the molecules of a scan. */

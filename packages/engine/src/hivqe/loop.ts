@@ -16,6 +16,7 @@ import {
 import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
+import { leadingDeterminants, type LeadingDeterminant } from './leading-determinants.ts';
 import { iterationLogLine, metricLine, refiningLogLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
@@ -64,6 +65,8 @@ export interface LoopResult {
   tally: SampleTally;
   /** New strings over the whole run, by source (strings later screened or truncated away included). */
   provenance: Provenance;
+  /** The final ground state's determinants of largest weight. */
+  leadingDeterminants: LeadingDeterminant[];
 }
 
 /**
@@ -288,6 +291,7 @@ export async function runHiVqeLoop(
     converged,
     tally,
     provenance,
+    leadingDeterminants: leadingDeterminants(current, ham.norb),
   };
 }
 

@@ -9,6 +9,7 @@ import { DeviceGraph } from './native/device-graph.ts';
 import { placeQubits } from './native/placement.ts';
 import type { Sampler } from './native/types.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
+import type { LeadingDeterminant } from './leading-determinants.ts';
 import { emptyProvenance, type Provenance } from './provenance.ts';
 import { casciReference, referenceSkipReason, type ReferenceCache } from './reference.ts';
 
@@ -63,6 +64,11 @@ export interface EngineResult {
   referenceSeconds: number | null;
   /** Why `eCasci` is null (`referenceSkipReason`'s words); null when CASCI was computed. */
   referenceSkipReason: string | null;
+  /**
+   * HI-VQE: the final state's determinants of largest weight, heaviest first. Empty for RHF and CASCI, whose
+   * runs keep only the energy (a cached CASCI reference has no vector to show).
+   */
+  leadingDeterminants: LeadingDeterminant[];
 }
 
 /**
@@ -144,6 +150,7 @@ async function run(
       seconds: elapsed(),
       referenceSeconds: null,
       referenceSkipReason: 'method rhf computes no CASCI',
+      leadingDeterminants: [],
     };
   }
   const ham = chem.hamiltonian;
@@ -168,6 +175,7 @@ async function run(
       seconds: elapsed(),
       referenceSeconds: reference.seconds,
       referenceSkipReason: null,
+      leadingDeterminants: [],
     };
   }
   const skipped = referenceSkipReason(ham, params);
@@ -200,5 +208,6 @@ async function run(
     seconds: elapsed(),
     referenceSeconds: reference?.seconds ?? null,
     referenceSkipReason: skipped,
+    leadingDeterminants: loop.leadingDeterminants,
   };
 }

@@ -1,4 +1,4 @@
-import type { JobStatus, PermissionSource } from '@hivqe/contract';
+import type { JobStatus, LeadingDeterminant, PermissionSource } from '@hivqe/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -188,6 +188,8 @@ export interface StoredRunResult extends RunMeasures {
   referenceSeconds?: number | null;
   /** Why eCasci is null, in the engine's words; null when computed, absent in rows stored before it was kept. */
   referenceSkipReason?: string | null;
+  /** The final state's heaviest determinants (the engine's); null or absent in rows stored before they were kept. */
+  leadingDeterminants?: LeadingDeterminant[] | null;
 }
 
 /** Kept in columns of their own (0008_result_space); null in rows stored before they were measured. */

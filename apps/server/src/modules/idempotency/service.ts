@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_HOURS } from '@hivqe/contract';
+import { canonicalJson, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_HOURS } from '@hivqe/contract';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import type { IdempotencyRepo } from './repo.ts';
 
@@ -105,16 +105,4 @@ function requestHash(scope: string, body: unknown): string {
   return createHash('sha256')
     .update(`${scope}\n${canonicalJson(body)}`)
     .digest('hex');
-}
-
-/** JSON with every object's keys sorted: the same body hashes the same whatever order its fields came in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -137,6 +137,12 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     expect(molecule.cpu_seconds).toBeGreaterThan(0);
     expect(molecule.cpu_seconds!).toBeLessThanOrEqual(doc.timings.wall_seconds!);
     expect(doc).toMatchObject({ simulated_locally: false, shots_per_circuit: SPEC_PAYLOAD.shots });
+    // The state's heaviest determinants as the engine found them: Hartree–Fock's (both electrons in orbital 0)
+    // first, with the weights of a normalised vector (issue 30 §4).
+    const [leading, ...others] = molecule.leading_determinants!;
+    expect(leading).toMatchObject({ alpha: '10', beta: '10' });
+    expect(leading.weight).toBeGreaterThan(0.9);
+    expect(leading.weight + others.reduce((sum, d) => sum + d.weight, 0)).toBeCloseTo(1, 6);
 
     // The history is the chart's points: the same rows, its last one the final subspace.
     const metrics = await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobMetrics, job_arn), user);

@@ -1,13 +1,22 @@
+import { createHash } from 'node:crypto';
 import {
+  canonicalJson,
   errorMha,
   referenceEnergy,
   simulatedLocally,
   withinChemicalAccuracy,
   type EnergyDataPoint,
   type JobResultDocument,
+  type ChemicalSpecification,
   type MoleculeResult,
 } from '@hivqe/contract';
-import { EngineInputError, parseHiVqeParams } from '@hivqe/engine';
+import {
+  chemicalSpecification,
+  ENGINE_NAME,
+  ENGINE_VERSION,
+  EngineInputError,
+  parseHiVqeParams,
+} from '@hivqe/engine';
 import type { JobRow, StoredRunResult } from '../../db/schema/jobs.ts';
 import { engineRuns, type EngineRun } from '../../providers/quantum/local/engine-runs.ts';
 
@@ -19,11 +28,37 @@ function storedNumber(value: string | undefined): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/** The molecule's charge, spin, basis and active space as the engine reads them; null for settings it refuses. */
+function specificationOf(run: EngineRun): ChemicalSpecification | null {
+  try {
+    const { activeSpace, ...molecule } = chemicalSpecification(run.hyperparameters);
+    return {
+      ...molecule,
+      active_space: {
+        electrons: activeSpace.electrons,
+        orbitals: activeSpace.orbitals,
+        frozen_core: activeSpace.frozenCore,
+        active_orbitals: activeSpace.activeOrbitals,
+        frozen_orbitals: activeSpace.frozenOrbitals,
+        point_group: activeSpace.pointGroup,
+      },
+    };
+  } catch (error) {
+    if (error instanceof EngineInputError) return null;
+    throw error;
+  }
+}
+
+/** SHA-256 of the job's input (its hyperparameters) as canonical JSON, so a reader can check it from the document. */
+export const inputDigest = (hyperparameters: Readonly<Record<string, string>>) =>
+  createHash('sha256').update(canonicalJson(hyperparameters)).digest('hex');
+
 /** A molecule the job names, with the engine's result once it has one (`stored`, from the same run). */
 export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): MoleculeResult {
   const geometry = {
     geometry_tag: run.hyperparameters.geometry_tag ?? null,
     molecule_geometry: run.hyperparameters.molecule_geometry ?? '',
+    specification: specificationOf(run),
   };
   if (stored === undefined) {
     return {
@@ -41,6 +76,7 @@ export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefin
       engine_seconds: null,
       reference_seconds: null,
       cpu_seconds: null,
+      leading_determinants: null,
     };
   }
   const reference = referenceEnergy(stored.exactEnergy, stored.eCasci);
@@ -66,6 +102,7 @@ export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefin
     engine_seconds: stored.seconds,
     reference_seconds: stored.referenceSeconds ?? null,
     cpu_seconds: stored.cpuSeconds,
+    leading_determinants: stored.leadingDeterminants ?? null,
   };
 }
 
@@ -115,6 +152,8 @@ export function presentResult(
     simulated_locally: simulatedLocally(job.backend, job.device),
     shots_per_circuit: shotsPerCircuit(runs),
     hyperparameters: job.hyperparameters,
+    engine: { name: ENGINE_NAME, version: ENGINE_VERSION },
+    input_sha256: inputDigest(job.hyperparameters),
     molecules,
     history,
     result_unavailable_reason: unavailable,

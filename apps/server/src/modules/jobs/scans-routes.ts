@@ -1,8 +1,9 @@
-import { JOB_PATHS, cancelScanResponse, scanQuery, scanResponse } from '@hivqe/contract';
+import { JOB_PATHS, cancelScanResponse, scanDownloadQuery, scanQuery, scanResponse } from '@hivqe/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import type { ScansService } from './scans-service.ts';
+import { sendScan } from './send-scan.ts';
 
 export interface ScansRoutesDeps {
   scans: ScansService;
@@ -16,8 +17,17 @@ export const scansRoutes =
     const tags = ['hybrid jobs'];
     app.get(
       JOB_PATHS.hybridJobScan,
-      { onRequest: requireUser, schema: { tags, querystring: scanQuery, response: { 200: scanResponse } } },
-      async (request) => scans.read(principalOf(request).user, request.query.scan_id),
+      {
+        onRequest: requireUser,
+        schema: { tags, querystring: scanDownloadQuery, response: { 200: scanResponse } },
+      },
+      async (request, reply) =>
+        sendScan(
+          request,
+          reply,
+          request.query.format,
+          await scans.read(principalOf(request).user, request.query.scan_id),
+        ),
     );
     app.post(
       JOB_PATHS.hybridJobScanCancel,

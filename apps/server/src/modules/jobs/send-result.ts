@@ -32,12 +32,15 @@ export function sendResult(
           // as the console saves it.
           resultJson(JSON.parse(String(reply.serialize(result))) as JobResultDocument),
         ];
-  // The name holds only [A-Za-z0-9._-] (resultFileName): nothing to quote or encode.
-  return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).send(body);
+  return sendFile(reply, name, type, body);
 }
 
+/** A download: `name` holds only [A-Za-z0-9._-] (the contract's file names), so nothing to quote or encode. */
+export const sendFile = (reply: FastifyReply, name: string, type: string, body: string) =>
+  reply.type(type).header('content-disposition', `attachment; filename="${name}"`).send(body);
+
 /** text/csv is acceptable and ranked at least as high as JSON (RFC 9110 §12.5.1 quality values). */
-function prefersCsv(accept: string | undefined): boolean {
+export function prefersCsv(accept: string | undefined): boolean {
   if (accept === undefined) return false;
   const quality = new Map<string, number>();
   for (const range of accept.split(',')) {

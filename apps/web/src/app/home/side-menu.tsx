@@ -51,32 +51,35 @@ export function SideMenu({ current, showSystemAdminItems }: SideMenuProps) {
           ))}
         </ul>
       </nav>
-      <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-        {/* Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses. */}
+      {/* A landmark like the sidebar it stands for, so all it shows is inside one (axe 'region'). */}
+      <nav
+        aria-label="Sections"
+        className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden"
+      >
+        {/* Not modal: a modal menu locks scrolling with an injected <style>, which the CSP refuses. Not in a
+            portal: rendered here, the open menu is inside this landmark too. */}
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
             Menu
           </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="start"
-              sideOffset={4}
-              className="z-40 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-            >
-              {items.map((section) => (
-                <DropdownMenu.Item key={section.id} asChild>
-                  <SectionLink
-                    section={section}
-                    isCurrent={section.id === current.id}
-                    className="outline-none data-[highlighted]:bg-slate-100"
-                  />
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={4}
+            className="z-40 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            {items.map((section) => (
+              <DropdownMenu.Item key={section.id} asChild>
+                <SectionLink
+                  section={section}
+                  isCurrent={section.id === current.id}
+                  className="outline-none data-[highlighted]:bg-slate-100"
+                />
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
         </DropdownMenu.Root>
         <span className="text-sm font-medium text-slate-900">{current.label}</span>
-      </div>
+      </nav>
     </>
   );
 }

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
+import { HorizontalScroll } from './horizontal-scroll.tsx';
 
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   className?: string;
 }
+
+/** A column whose values may be a sentence: wide enough to read as one, never a column one word wide. */
+export const SENTENCE_CELL = 'min-w-48';
 
 interface DataTableProps<Row> {
   /** The table's accessible name. */
@@ -14,10 +18,10 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
 }
 
-/** A plain table with a header row, scrolling sideways on narrow screens. */
+/** A plain table with a header row, scrolling sideways inside its box on narrow screens. */
 export function DataTable<Row>({ label, columns, rows, rowKey }: DataTableProps<Row>) {
   return (
-    <div className="overflow-x-auto">
+    <HorizontalScroll label={label}>
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         <thead>
           <tr>
@@ -47,6 +51,6 @@ export function DataTable<Row>({ label, columns, rows, rowKey }: DataTableProps<
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 const SIZES = {
   md: 'max-w-md',
@@ -15,6 +15,11 @@ interface ModalProps {
   description?: ReactNode;
   /** Wider dialogs (forms, job details) scroll inside the viewport. */
   size?: keyof typeof SIZES;
+  /**
+   * Where the keyboard starts: a form's first field (the default), or the title for a view whose first control
+   * sits far down (the job monitor, issue 30): the dialog opens at its top and Tab goes on from there.
+   */
+  initialFocus?: 'first-control' | 'title';
 }
 
 /**
@@ -22,10 +27,12 @@ interface ModalProps {
  * Escape and the × close it, the page behind is hidden from assistive technology, and focus goes back to
  * whatever had it when the dialog opened.
  */
-export function Modal({ title, onClose, children, description, size = 'md' }: ModalProps) {
+export function Modal(props: ModalProps) {
+  const { title, onClose, children, description, size = 'md', initialFocus = 'first-control' } = props;
   // Callers mount the dialog already open rather than through a Radix trigger, so Radix has no element to
   // give focus back to: remember the opener while it still has focus, before the dialog takes it.
   const [opener] = useState(() => document.activeElement);
+  const titleElement = useRef<HTMLHeadingElement>(null);
 
   return (
     <Dialog.Root
@@ -42,12 +49,21 @@ export function Modal({ title, onClose, children, description, size = 'md' }: Mo
             className={`relative w-full rounded-xl bg-white shadow-xl ${SIZES[size]}`}
             // A click beside a half-filled form must not throw it away: Escape and the × close deliberately.
             onPointerDownOutside={(event) => event.preventDefault()}
+            onOpenAutoFocus={(event) => {
+              if (initialFocus !== 'title') return;
+              event.preventDefault();
+              titleElement.current?.focus();
+            }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               if (opener instanceof HTMLElement) opener.focus();
             }}
           >
-            <Dialog.Title className="border-b border-slate-200 py-4 pr-12 pl-6 text-lg font-semibold text-slate-900">
+            <Dialog.Title
+              ref={titleElement}
+              tabIndex={initialFocus === 'title' ? -1 : undefined}
+              className="border-b border-slate-200 py-4 pr-12 pl-6 text-lg font-semibold text-slate-900 focus:outline-none"
+            >
               {title}
             </Dialog.Title>
             <div className="space-y-4 px-6 py-5">

@@ -12,7 +12,10 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm text-slate-600">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-end gap-3 text-sm text-slate-600"
+    >
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>

@@ -63,6 +63,7 @@ export function storedRun(run: BraketRunResult): StoredRunResult {
     seconds: run.seconds,
     referenceSeconds: run.reference_seconds,
     referenceSkipReason: run.reference_skip_reason ?? null,
+    leadingDeterminants: run.leading_determinants ?? null,
     fullSpaceSize: run.full_space_size,
     cpuSeconds: run.cpu_seconds,
   };

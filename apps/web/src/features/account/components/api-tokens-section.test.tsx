@@ -103,10 +103,13 @@ describe('API tokens tab', () => {
     expect(await screen.findByText(/will not be shown again/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(backend.created).toEqual([{ name: 'H2 notebook', scope: 'jobs', expires_in_days: 90 }]);
-    const example = screen.getByLabelText('Getting started');
+    const example = screen.getByLabelText('Shell example');
     expect(example).toHaveTextContent(`export HIVQE_TOKEN='${TOKEN_VALUE}'`);
     expect(example).toHaveTextContent('Authorization: Bearer $HIVQE_TOKEN');
     expect(example).toHaveTextContent(`${window.location.origin}/api/v1/hi-vqe/hybrid-jobs`);
+    expect(screen.getByLabelText('Python example')).toHaveTextContent(
+      `client = Client('${window.location.origin}', token='${TOKEN_VALUE}')`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Copy API token' }));
     expect(await navigator.clipboard.readText()).toBe(TOKEN_VALUE);
@@ -116,7 +119,7 @@ describe('API tokens tab', () => {
     // Once dismissed the value is gone from the page for good.
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(document.body).not.toHaveTextContent(TOKEN_VALUE);
-    expect(screen.getByLabelText('Getting started')).toHaveTextContent("export HIVQE_TOKEN='<your token>'");
+    expect(screen.getByLabelText('Shell example')).toHaveTextContent("export HIVQE_TOKEN='<your token>'");
   });
 
   it("checks the name before sending, and shows the server's refusal", async () => {

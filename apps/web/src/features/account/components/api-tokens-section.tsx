@@ -6,6 +6,8 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { useFlashMessage } from '../../../lib/use-flash-message.ts';
 import { useCopyToClipboard } from '../use-copy-to-clipboard.ts';
 import { ApiTokenList } from './api-token-list.tsx';
+import { ApiTokensPythonExample } from './api-tokens-python-example.tsx';
+import { CodeExample } from './code-example.tsx';
 import { CopyableValues } from './copyable-values.tsx';
 import { CreateApiTokenDialog } from './create-api-token-dialog.tsx';
 
@@ -39,24 +41,8 @@ export function ApiTokensSection() {
           <CopyableValues values={[{ label: 'API token', value: created.token }]} onCopy={copy} />
         </div>
       )}
-      <div className="space-y-2">
-        <div className="flex items-center justify-between">
-          <h3 className="text-sm font-medium text-slate-700">Getting started</h3>
-          <Button
-            variant="link"
-            aria-label="Copy the example"
-            onClick={() => copy('Example', lines.join('\n'))}
-          >
-            Copy
-          </Button>
-        </div>
-        <pre
-          aria-label="Getting started"
-          className="overflow-x-auto rounded-md bg-slate-900 px-4 py-3 font-mono text-xs text-slate-100"
-        >
-          {lines.join('\n')}
-        </pre>
-      </div>
+      <CodeExample title="Getting started" name="Shell example" lines={lines} onCopy={copy} />
+      <ApiTokensPythonExample token={created?.token ?? '<your token>'} onCopy={copy} />
       <ApiTokenList
         emptyText="You have no API tokens."
         onRevoked={(token) => {

@@ -33,7 +33,10 @@ interface IqmJobCreateWizardProps {
   onCreated: () => void;
 }
 
-/** The IQM job wizard (jobs.md 2.10): five numbered steps, each named in Korean and described in English. */
+/**
+ * The IQM job wizard (jobs.md 2.10): five numbered steps, each named in Korean (in English where no font can draw
+ * Korean) and described in English.
+ */
 export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateWizardProps) {
   const { form, update, fields, wizardProps } = useJobWizard(
     () => ({ ...defaultIqmJobForm({ iqm_api_key: apiKey }), device: IQM_WIZARD_DEFAULT_DEVICE }),
@@ -45,6 +48,7 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
   const steps: WizardStep[] = [
     {
       title: '기본 설정',
+      fallbackTitle: 'Basic Settings',
       description: 'Basic settings and device',
       content: (
         <>
@@ -65,16 +69,19 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
     },
     {
       title: '분자 및 정확한 에너지',
+      fallbackTitle: 'Molecules and Exact Energies',
       description: 'Molecules and exact energies',
       content: <MoleculesSection {...fields} />,
     },
     {
       title: '고급 매개변수',
+      fallbackTitle: 'Advanced Parameters',
       description: 'Advanced parameters',
       content: <AdvancedParametersSection {...fields} />,
     },
     {
       title: '리소스 확인',
+      fallbackTitle: 'Resource Confirmation',
       description: 'Resource confirmation',
       content: (
         <FormSection title="Resource Configuration">
@@ -84,6 +91,7 @@ export function IqmJobCreateWizard({ apiKey, onClose, onCreated }: IqmJobCreateW
     },
     {
       title: '검토 및 생성',
+      fallbackTitle: 'Review and Create',
       description: 'Review and create',
       content: (
         <JobSummary

@@ -1,4 +1,4 @@
-import { JOB_PATHS, jobIdFromArn } from '@hivqe/contract';
+import { JOB_PATHS, jobIdFromArn, resultJson } from '@hivqe/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ describe('IQM job details', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['iqm-scan-result.json']));
     // Once for the result card as the dialog opens, once afresh for the file.
     expect(asked).toEqual([`/api/v1${JOB_PATHS.iqmJobResult(id)}`, `/api/v1${JOB_PATHS.iqmJobResult(id)}`]);
-    expect(JSON.parse(await saved[0].text)).toEqual(result);
+    expect(await saved[0].text).toBe(resultJson(result));
   });
 
   it('says in words that a job keeps no S3 output, never printing null', async () => {

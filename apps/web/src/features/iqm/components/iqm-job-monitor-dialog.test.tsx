@@ -91,7 +91,7 @@ describe('IQM job monitor', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Result (JSON)' }));
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['iqm-scan-result.json']));
-    expect(JSON.parse(await saved[0].text)).toMatchObject({ job_arn: job.job_arn, backend: 'iqm' });
+    expect(JSON.parse(await saved[0].text)).toMatchObject({ job: { arn: job.job_arn, backend: 'iqm' } });
   });
 
   it("says while the job waits in IQM's queue, with IQM's position where it gives one, as it polls", async () => {

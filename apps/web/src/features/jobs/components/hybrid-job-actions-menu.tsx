@@ -18,7 +18,9 @@ const item =
 /**
  * A job's actions (jobs.md 2.1) in one menu button (WAI-ARIA menu button, by Radix: Enter, Space or the arrow
  * keys open it, arrows move, Escape closes): View Details, Monitor Job, Clone Job, and Cancel Job while the
- * job is active. Not modal: a modal menu locks scrolling with an inline style the CSP refuses.
+ * job is active. Not modal: a modal menu locks scrolling with an inline style the CSP refuses. Not in a portal: the
+ * open menu stays inside the page's main landmark (axe 'region'); Radix places it with fixed positioning, so the
+ * table's scroll box does not clip it.
  */
 export function HybridJobActionsMenu({ job, actions }: { job: HybridJob; actions: HybridJobActions }) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -36,34 +38,32 @@ export function HybridJobActionsMenu({ job, actions }: { job: HybridJob; actions
       >
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-40 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Item className={item} onSelect={run(actions.onDetails)}>
-            View Details
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={run(actions.onMonitor)}>
-            Monitor Job
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={run(actions.onClone)}>
-            Clone Job
-          </DropdownMenu.Item>
-          {isActiveJobStatus(job.status) && (
-            <>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <DropdownMenu.Item
-                className={`${item} text-red-700 data-highlighted:bg-red-50 data-highlighted:text-red-800`}
-                onSelect={run(actions.onCancel)}
-              >
-                Cancel Job
-              </DropdownMenu.Item>
-            </>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={4}
+        className="z-40 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        <DropdownMenu.Item className={item} onSelect={run(actions.onDetails)}>
+          View Details
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={item} onSelect={run(actions.onMonitor)}>
+          Monitor Job
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={item} onSelect={run(actions.onClone)}>
+          Clone Job
+        </DropdownMenu.Item>
+        {isActiveJobStatus(job.status) && (
+          <>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              className={`${item} text-red-700 data-highlighted:bg-red-50 data-highlighted:text-red-800`}
+              onSelect={run(actions.onCancel)}
+            >
+              Cancel Job
+            </DropdownMenu.Item>
+          </>
+        )}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -373,3 +373,22 @@ describe('create job form (single page)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe('create job form and the Escape key', () => {
+  it('Escape on the open permission source list closes the list only; a second Escape closes the form', async () => {
+    const { user, dialog, onClose } = await openForm();
+    const trigger = within(dialog).getByRole('button', { name: /Quantum Lab/ });
+    await user.click(trigger);
+    expect(within(dialog).getByRole('listbox')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Create HI-VQE Job' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

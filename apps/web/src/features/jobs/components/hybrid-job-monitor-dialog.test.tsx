@@ -327,3 +327,22 @@ describe('job monitor before the first point', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('job monitor and the keyboard', () => {
+  it('opens with focus on its title at the top, and Tab goes on to the first control below it', async () => {
+    const job = hybridJob('focused', { status: 'COMPLETED', ended_at: '2025-03-01T10:30:00.000Z' });
+    mockRun(job);
+    const { user } = renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Job Monitor - focused' });
+    const title = within(dialog).getByRole('heading', { name: 'Job Monitor - focused' });
+    await waitFor(() => expect(title).toHaveFocus());
+    // Everything has loaded: focus stays at the top rather than moving to a control that appeared meanwhile.
+    await screen.findByRole('button', { name: /Logs/ });
+    expect(title).toHaveFocus();
+
+    await user.tab();
+    const controls = dialog.querySelectorAll<HTMLElement>('button, a[href], input, select, [tabindex="0"]');
+    expect(document.activeElement).toBe(controls[0]);
+    expect(document.activeElement).not.toHaveAccessibleName('Close');
+  });
+});

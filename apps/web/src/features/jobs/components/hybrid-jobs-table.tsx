@@ -1,4 +1,5 @@
 import { parseJobSort, type HybridJob, type JobSort, type JobSortColumn } from '@hivqe/contract';
+import { HorizontalScroll } from '../../../components/ui/horizontal-scroll.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { nextJobSort } from '../hybrid-job-filters.ts';
 import type { HybridJobActions } from './hybrid-job-actions-menu.tsx';
@@ -32,7 +33,8 @@ export function HybridJobsTable({ jobs, actions, sort, onSort }: HybridJobsTable
   const sorted = parseJobSort(sort);
   return (
     <TooltipProvider>
-      <div className="overflow-x-auto">
+      {/* At 1280 px every column fits (hybrid-job-row.tsx); narrower, the table scrolls inside its box. */}
+      <HorizontalScroll label="Jobs">
         <table className="min-w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase">
             <tr>
@@ -44,9 +46,12 @@ export function HybridJobsTable({ jobs, actions, sort, onSort }: HybridJobsTable
                     key={label}
                     scope="col"
                     aria-sort={active ? direction : undefined}
-                    className={`px-3 py-2 ${label === 'Actions' ? 'text-right' : ''}`}
+                    className={`px-2 py-2 ${label === 'Actions' ? 'text-right' : ''}`}
                   >
-                    {column === undefined ? (
+                    {label === 'Actions' ? (
+                      // The menu buttons speak for themselves; the header's width goes to the values (issue 30).
+                      <span className="sr-only">{label}</span>
+                    ) : column === undefined ? (
                       label
                     ) : (
                       <button
@@ -71,7 +76,7 @@ export function HybridJobsTable({ jobs, actions, sort, onSort }: HybridJobsTable
             ))}
           </tbody>
         </table>
-      </div>
+      </HorizontalScroll>
     </TooltipProvider>
   );
 }

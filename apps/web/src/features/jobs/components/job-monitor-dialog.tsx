@@ -77,7 +77,7 @@ export function JobMonitorDialog({ job, result, loadResult, onClose, notice }: J
   ];
 
   return (
-    <Modal title={`Job Monitor - ${job.jobName}`} onClose={onClose} size="xl">
+    <Modal title={`Job Monitor - ${job.jobName}`} onClose={onClose} size="xl" initialFocus="title">
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
         <JobStatusBadge status={job.status} />
         <dl className="contents">

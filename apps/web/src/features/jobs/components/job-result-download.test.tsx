@@ -1,4 +1,4 @@
-import { JOB_PATHS } from '@hivqe/contract';
+import { JOB_PATHS, resultJson } from '@hivqe/contract';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,14 +45,16 @@ describe('Download on the job monitor', () => {
     await user.click(within(download).getByRole('button', { name: 'Result (JSON)' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ name: 'h2-run-result.json', type: 'application/json' });
-    expect(JSON.parse(await saved[0].text)).toEqual(result);
+    // The bytes the API's `format=json` sends for the same answer (result-download.test.ts on the server).
+    expect(await saved[0].text).toBe(resultJson(result));
+    expect(JSON.parse(await saved[0].text)).toMatchObject({ kind: 'hivqe.result', units: { energy: 'Ha' } });
 
     await user.click(within(download).getByRole('button', { name: 'History (CSV)' }));
     await vi.waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toMatchObject({ name: 'h2-run-history.csv', type: 'text/csv' });
     expect((await saved[1].text).split('\r\n')).toEqual([
-      'iteration,cost_function_call,energy_ha,error_ha,subspace_size,timestamp',
-      '1,1,-1.13,0.007284,4,2025-03-01T10:05:00.000Z',
+      'iteration,cost_function_call,energy_ha,error_mha,subspace_size,timestamp',
+      '1,1,-1.13,7.284,4,2025-03-01T10:05:00.000Z',
       '2,2,-1.137283,,4,2025-03-01T10:05:00.000Z',
       '',
     ]);

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { readableText } from '../../../lib/hangul.ts';
 import { WizardStepIndicator, type WizardStepInfo } from './wizard-step-indicator.tsx';
 
 export interface WizardStep extends WizardStepInfo {
@@ -28,7 +29,8 @@ const INVALID_FIELDS = 'Please correct the highlighted fields before continuing.
  * Cancel close it without creating anything.
  */
 export function JobWizard(props: JobWizardProps) {
-  const { title, steps, submitLabel, isSubmitting, canSubmit, error, onSubmit, onClose } = props;
+  const { title, submitLabel, isSubmitting, canSubmit, error, onSubmit, onClose } = props;
+  const steps = props.steps.map((step) => ({ ...step, title: readableText(step.title, step.fallbackTitle) }));
   const [current, setCurrent] = useState(0);
   const [invalid, setInvalid] = useState(false);
   const body = useRef<HTMLDivElement>(null);

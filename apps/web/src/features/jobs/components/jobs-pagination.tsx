@@ -16,7 +16,8 @@ export function JobsPagination({ page, pageSize, total, onPage }: JobsPagination
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">{showingText(page, pageSize, total)}</p>
-      <div className="flex items-center gap-1">
+      {/* Wraps rather than spilling out of the card on a narrow screen (issue 30). */}
+      <div className="flex flex-wrap items-center gap-1">
         <button
           type="button"
           aria-label="First page"

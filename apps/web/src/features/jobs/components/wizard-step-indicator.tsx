@@ -1,9 +1,15 @@
 export interface WizardStepInfo {
   title: string;
   description: string;
+  /** The title in English, shown instead where no font can draw the title's script (issue 30: Korean). */
+  fallbackTitle?: string;
 }
 
-/** The numbered progress of a wizard; the current step is marked for assistive technology. */
+/**
+ * The numbered progress of a wizard; the current step is marked for assistive technology. Below `sm` only the
+ * numbers are drawn (five labels do not fit 360 px side by side); the labels stay for screen readers, and the
+ * step's own heading names it.
+ */
 export function WizardStepIndicator({
   steps,
   current,
@@ -21,7 +27,7 @@ export function WizardStepIndicator({
           <li
             key={step.title}
             aria-current={index === current ? 'step' : undefined}
-            className="flex items-start gap-2 text-xs"
+            className="flex min-w-0 items-start gap-2 text-xs"
           >
             <span
               className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full font-semibold ${
@@ -30,7 +36,7 @@ export function WizardStepIndicator({
             >
               {index + 1}
             </span>
-            <span className="space-y-0.5">
+            <span className="sr-only min-w-0 space-y-0.5 break-words sm:not-sr-only">
               <span className="block font-medium text-slate-800">{step.title}</span>
               <span className="block text-slate-500">{step.description}</span>
             </span>

@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { LegendEntry } from '../chart-export.ts';
 import { linearAxis } from '../energy-chart-data.ts';
 import { scanEnergyDomain, type ScanCurveRow } from './scan-curve-data.ts';
 
@@ -12,6 +13,18 @@ const SERIES = [
 ] as const;
 
 const bondLabel = (bond: unknown) => `${String(bond)} Å`;
+
+/** The series that have at least one point: those the chart draws. */
+const drawnSeries = (rows: readonly ScanCurveRow[]) =>
+  SERIES.filter((series) => rows.some((row) => row[series.key] !== null));
+
+/** The exported figure's legend: the drawn series, as the chart draws them. */
+export const curveLegend = (rows: readonly ScanCurveRow[]): LegendEntry[] =>
+  drawnSeries(rows).map(({ name, stroke, dashed }) => ({
+    name,
+    color: stroke,
+    mark: dashed ? 'dashed' : 'line',
+  }));
 
 /**
  * The scan's potential-energy curve: each energy against the bond length. A bond length whose job has not
@@ -28,7 +41,7 @@ export function PotentialEnergyCurve({ rows }: { rows: readonly ScanCurveRow[] }
   }
   // Round ticks with just the decimals that tell them apart, as on the convergence chart.
   const axis = linearAxis(domain);
-  const drawn = SERIES.filter((series) => rows.some((row) => row[series.key] !== null));
+  const drawn = drawnSeries(rows);
   return (
     <ResponsiveContainer
       width="100%"

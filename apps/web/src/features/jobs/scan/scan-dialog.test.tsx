@@ -35,6 +35,7 @@ function molecule(bond: string, finished: boolean): MoleculeResult {
   return {
     geometry_tag: bond,
     molecule_geometry: `Li 0 0 0;H 0 0 ${bond}`,
+    specification: null,
     energies: finished ? { ...energies, nuclear_repulsion: 1, casci: energies.casci } : null,
     reference: finished ? { energy: energies.casci, source: 'casci' } : null,
     reference_skip_reason: null,
@@ -48,6 +49,7 @@ function molecule(bond: string, finished: boolean): MoleculeResult {
     engine_seconds: finished ? 1 : null,
     reference_seconds: finished ? 0.2 : null,
     cpu_seconds: finished ? 1 : null,
+    leading_determinants: null,
   };
 }
 

@@ -6,11 +6,11 @@ import {
   type ScanResponse,
 } from '@hivqe/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { DataTable, SENTENCE_CELL, type Column } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
@@ -19,6 +19,7 @@ import { absenceReason } from '../components/result-card/result-format.ts';
 import { JobStatusBadge } from '../components/job-status-badge.tsx';
 import { cloneScan } from './clone-scan.ts';
 import { PotentialEnergyCurve } from './potential-energy-curve.tsx';
+import { ScanCurveExport } from './scan-curve-export.tsx';
 import { useCancelScan, useScan } from './scan-api.ts';
 import { finishedCount, scanCurveRows } from './scan-curve-data.ts';
 
@@ -34,8 +35,10 @@ const COLUMNS: readonly Column<ScanJob>[] = [
   { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} /> },
   { header: 'Final energy', cell: (job) => valuesOf(job).final, className: 'whitespace-nowrap' },
   { header: 'RHF energy', cell: (job) => valuesOf(job).rhf, className: 'whitespace-nowrap' },
-  { header: 'Reference energy', cell: (job) => valuesOf(job).reference },
-  { header: 'Error', cell: (job) => valuesOf(job).error },
+  // A value may be a sentence saying why it is absent: a floor on the width keeps it from a column one word wide
+  // (issue 30: at 360 px it made a row taller than the screen); the table scrolls sideways instead.
+  { header: 'Reference energy', cell: (job) => valuesOf(job).reference, className: SENTENCE_CELL },
+  { header: 'Error', cell: (job) => valuesOf(job).error, className: SENTENCE_CELL },
 ];
 
 interface ScanDialogProps {
@@ -73,6 +76,7 @@ function ScanView({
   const cancel = useCancelScan();
   const [confirming, setConfirming] = useState(false);
   const [cloneError, setCloneError] = useState<string | null>(null);
+  const chart = useRef<HTMLDivElement>(null);
   const rows = scanCurveRows(scan);
   const active = scan.jobs.filter((job) => isActiveJobStatus(job.status));
 
@@ -89,9 +93,14 @@ function ScanView({
       <p className="text-sm text-slate-600" role="status">
         {finishedCount(rows)} of {rows.length} bond lengths finished
       </p>
-      <section aria-label="Potential energy curve" className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-800">Potential Energy Curve</h3>
-        <PotentialEnergyCurve rows={rows} />
+      <section aria-label="Potential energy curve" className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold text-slate-800">Potential Energy Curve</h3>
+          <ScanCurveExport scan={scan} chart={chart} />
+        </div>
+        <div ref={chart}>
+          <PotentialEnergyCurve rows={rows} />
+        </div>
       </section>
       <DataTable label="Jobs of the scan" columns={COLUMNS} rows={scan.jobs} rowKey={(job) => job.job_arn} />
       {cloneError && <Banner tone="error">{cloneError}</Banner>}

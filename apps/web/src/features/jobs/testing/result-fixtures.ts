@@ -4,6 +4,20 @@ import type { EnergyDataPoint, HybridJob, JobResultDocument, MoleculeResult } fr
 export const FINISHED_MOLECULE: MoleculeResult = {
   geometry_tag: '0.74',
   molecule_geometry: 'H 0 0 0;H 0 0 0.74',
+  specification: {
+    charge: 0,
+    multiplicity: 1,
+    basis: 'sto-3g',
+    electrons: 2,
+    active_space: {
+      electrons: 2,
+      orbitals: 2,
+      frozen_core: 0,
+      active_orbitals: [0, 1],
+      frozen_orbitals: [],
+      point_group: 'C1',
+    },
+  },
   energies: { final: -1.137283, rhf: -1.116759, nuclear_repulsion: 0.715104, casci: -1.137284 },
   reference: { energy: -1.137284, source: 'casci' },
   reference_skip_reason: null,
@@ -17,6 +31,10 @@ export const FINISHED_MOLECULE: MoleculeResult = {
   engine_seconds: 0.25,
   reference_seconds: 0.01,
   cpu_seconds: 0.24,
+  leading_determinants: [
+    { alpha: '10', beta: '10', coefficient: 0.9937, weight: 0.98744 },
+    { alpha: '01', beta: '01', coefficient: -0.112, weight: 0.012544 },
+  ],
 };
 
 export const historyPoint = (
@@ -38,6 +56,8 @@ export function jobResult(job: HybridJob, changes: Partial<JobResultDocument> = 
     simulated_locally: false,
     shots_per_circuit: 1000,
     hyperparameters: job.hyperparameters,
+    engine: { name: '@hivqe/engine', version: '0.1.0' },
+    input_sha256: '0'.repeat(64),
     molecules: [FINISHED_MOLECULE],
     history: [historyPoint(1, -1.13, 0.007284), historyPoint(2, -1.137283, 0.000001)],
     timings: {

@@ -27,7 +27,7 @@ export function OrganizationDetails({ organization, onDeleted }: OrganizationDet
   const close = () => setDialog(null);
 
   const actions = standing.canManage && (
-    <div className="flex shrink-0 flex-wrap gap-2">
+    <div className="flex max-w-full flex-wrap gap-2">
       {standing.isOwner && (
         <Button variant="secondary" onClick={() => setDialog('rename')}>
           Rename

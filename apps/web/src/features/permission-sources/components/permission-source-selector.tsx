@@ -26,6 +26,7 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
   const listId = useId();
   const organizationsId = useId();
   const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const priorities = useOrganizationPriorities();
   const activeSource = priorities.data?.active_source;
@@ -39,8 +40,20 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
     const closeOutside = (event: MouseEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes the list only, never the dialog around the form (issue 30). The dialog (Radix) listens on the
+    // document in the capture phase and stands down for an event already handled; the window hears it first.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      trigger.current?.focus();
+    };
     document.addEventListener('mousedown', closeOutside);
-    return () => document.removeEventListener('mousedown', closeOutside);
+    window.addEventListener('keydown', closeOnEscape, { capture: true });
+    return () => {
+      document.removeEventListener('mousedown', closeOutside);
+      window.removeEventListener('keydown', closeOnEscape, { capture: true });
+    };
   }, [open]);
 
   const options = priorities.data ? sourceOptions(priorities.data) : null;
@@ -80,6 +93,7 @@ export function PermissionSourceSelector({ value, onChange }: PermissionSourceSe
         Permission Source
       </span>
       <button
+        ref={trigger}
         type="button"
         aria-labelledby={`${labelId} ${labelId}-current`}
         aria-haspopup="listbox"

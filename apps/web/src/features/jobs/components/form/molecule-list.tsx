@@ -15,6 +15,7 @@ import type { JobFieldsProps } from '../../job-form-variants.ts';
 import { useMoleculeProblems } from '../../molecule-problems.ts';
 import { BondLengthInput } from './bond-length-input.tsx';
 import { ReferenceField } from './reference-field.tsx';
+import { ScanBuilder } from './scan-builder.tsx';
 import { NumberField } from '../../../../components/ui/number-field.tsx';
 
 export const EXACT_ENERGY_HINT =
@@ -133,6 +134,7 @@ export function MoleculeList({ form, onChange, variant }: JobFieldsProps) {
       <Button variant="secondary" onClick={() => onChange(addBond(bonds, variant.nextBondKey(bonds)))}>
         Add Molecule
       </Button>
+      {keys.length > 0 && <ScanBuilder template={form.molecules[keys[0]]} onBuild={onChange} />}
       <ReferenceField form={form} onChange={onChange} />
     </div>
   );

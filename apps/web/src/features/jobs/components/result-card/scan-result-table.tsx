@@ -1,5 +1,5 @@
 import type { MoleculeResult } from '@hivqe/contract';
-import { DataTable, type Column } from '../../../../components/ui/data-table.tsx';
+import { DataTable, SENTENCE_CELL, type Column } from '../../../../components/ui/data-table.tsx';
 import { moleculeValues, type MoleculeValues } from './molecule-values.tsx';
 
 interface ScanRow {
@@ -12,8 +12,8 @@ const COLUMNS: readonly Column<ScanRow>[] = [
   { header: 'Bond length (Å)', cell: (row) => row.bond },
   { header: 'Final energy', cell: (row) => row.values.final, className: 'whitespace-nowrap' },
   { header: 'RHF energy', cell: (row) => row.values.rhf, className: 'whitespace-nowrap' },
-  { header: 'Reference energy', cell: (row) => row.values.reference },
-  { header: 'Error', cell: (row) => row.values.error },
+  { header: 'Reference energy', cell: (row) => row.values.reference, className: SENTENCE_CELL },
+  { header: 'Error', cell: (row) => row.values.error, className: SENTENCE_CELL },
   { header: 'Subspace', cell: (row) => row.values.subspace },
   { header: 'Iterations', cell: (row) => row.values.iterations },
   { header: 'CPU time', cell: (row) => row.values.cpu, className: 'whitespace-nowrap' },
