@@ -23,6 +23,25 @@ describe('problems beyond the engine are refused up front, with the limit', () =
     ).rejects.toThrow(/needs a state vector of 67,108,864 amplitudes; the limit is 16,777,216/);
   });
 
+  it('but not with sampling off, which builds no circuit state at all', async () => {
+    const lines: string[] = [];
+    const result = await runHiVqe(
+      {
+        molecule_geometry: N2,
+        basis: '6-31g',
+        active_orbitals: range(2, 14),
+        ansatz: 'hardware_efficient',
+        max_iter: 2,
+        max_states: 300,
+      },
+      { sampling: false, onLog: (line) => lines.push(line) },
+    );
+    expect(result.iterations).toBeGreaterThan(0);
+    expect(result.numStates).toBeLessThanOrEqual(300);
+    expect(result.provenance.sampled).toBe(0);
+    expect(lines.join('\n')).toContain('sampling off');
+  });
+
   it('before any integral is taken, with one reason for the active orbitals', async () => {
     const lines: string[] = [];
     const onLog = (line: string) => lines.push(line);

@@ -121,8 +121,9 @@ async function run(
   const { onLog, signal, sampler, sampling = true, handover = true, references, checkpoint } = options;
   await cancel.pause();
   if (method === 'hivqe') {
-    // Refuse a run above the limits before the integrals, and a circuit that does not fit the device.
-    const { space } = checkRunLimits(params, sampler === undefined);
+    // Refuse a run above the limits before the integrals, and a circuit that does not fit the device. With
+    // sampling off no circuit state is ever built, so the state vector's size is no limit (issue 29 §1).
+    const { space } = checkRunLimits(params, sampling && sampler === undefined);
     if (sampler !== undefined && space.norb > 0) placeQubits(2 * space.norb, new DeviceGraph(sampler.device));
   }
   const chem = buildHamiltonian(
