@@ -120,6 +120,21 @@ describe('errors', () => {
     }
   });
 
+  it('lists null among the values of every nullable enum, as its answers send it (a membership without role)', async () => {
+    const nullableEnums: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable && schema.enum) {
+        nullableEnums.push(at);
+        expect(schema.enum, at).toContain(null);
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, `${at}/${key}`);
+    };
+    walk(await documentOf(), '');
+    expect(nullableEnums.length).toBeGreaterThan(0);
+  });
+
   it('lists every code in docs/api-errors.md with its status', async () => {
     const table = await readFile(new URL('../../../../docs/api-errors.md', import.meta.url), 'utf8');
     const rows = [...table.matchAll(/^\| `(\w+)`\s*\| (\d{3})\s*\|/gm)].map(([, code, status]) => [

@@ -133,7 +133,25 @@ function describeErrors(document: OpenApiDocument): OpenApiDocument {
     }
   }
   document.components.schemas = referencedSchemas(document);
+  allowNullInEnums(document);
   return document;
+}
+
+/**
+ * OpenAPI 3.0's `nullable` does not widen an `enum`: a validator checks null against the listed values, so a
+ * nullable enum must list null itself (what zod's `.nullable()` on an enum means, e.g. a membership's `role`).
+ */
+function allowNullInEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(allowNullInEnums);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
+  }
+  Object.values(node).forEach(allowNullInEnums);
 }
 
 /** The component schemas the document refers to, directly or through other components. */
