@@ -13,12 +13,13 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // Colours mid-transition (a button just enabled fades in) are not what the screen shows; spinners never end.
+  // An animation cancelled meanwhile (its element re-rendered or gone) rejects `finished`: it is over too.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished),
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   const results = await page.evaluate(() =>
