@@ -286,6 +286,7 @@ describe('bond scans in the browser', () => {
         charge: 0,
         multiplicity: 1,
         electrons: 4,
+        molecular_point_group: 'C2v',
         active_space: { electrons: 4, orbitals: 6, frozen_core: 0, point_group: 'C1' },
       });
       expect(molecule.geometry).toEqual([

@@ -30,7 +30,8 @@ import { AuthService } from './modules/auth/service.ts';
 import { DeviceCookies } from './modules/auth/device-cookie.ts';
 import { LiveSessions } from './modules/auth/live-sessions.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
-import { listenForSessionChanges } from './modules/auth/session-events.ts';
+import { listenForChanges } from './db/change-events.ts';
+import { JobListCache } from './modules/jobs/list-cache.ts';
 import { SignInGuard } from './modules/auth/sign-in-guard.ts';
 import {
   DEFAULT_AUTH_THROTTLE,
@@ -173,8 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwagger, openapiOptions(deps.publicUrl ?? 'http://localhost:8080'));
 
   const sessionCache = new SessionCache();
-  const sessionEvents = await listenForSessionChanges(deps.db, sessionCache, deps.logger);
-  app.addHook('onClose', () => sessionEvents.close());
+  const jobLists = new JobListCache();
+  const changes = await listenForChanges(
+    deps.db,
+    [sessionCache.listener(), jobLists.listener()],
+    deps.logger,
+  );
+  app.addHook('onClose', () => changes.close());
   const repo = new AuthRepo(deps.db, sessionCache);
   const tokens = new TokenService(deps.keyring.derive('jwt-signing'), deps.keyring.derive('code-hmac'));
   const audit = new AuditLog(new AuditRepo(deps.db));
@@ -293,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     permissions: priorities,
     audit,
     idempotency,
+    lists: { cache: jobLists, changes },
     limits: deps.jobLimits,
     now: deps.now,
     log: deps.logger,
@@ -306,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const { requireUser, requireAdmin } = makeGuards(
-    new LiveSessions(repo, sessionCache, sessionEvents),
+    new LiveSessions(repo, sessionCache, changes),
     tokens,
     apiTokens,
     now,

@@ -55,6 +55,7 @@ describe('chemical specification', () => {
       multiplicity: 1,
       basis: 'sto-3g',
       electrons: 4,
+      molecularPointGroup: 'C2v',
       activeSpace: {
         electrons: 2,
         orbitals: 5,

@@ -8,7 +8,7 @@ import { chainOf } from './loggable-error.ts';
  */
 export type ServiceFault = 'database-unavailable' | 'database-timeout' | 'disk-full';
 
-/** The database's connections come back within seconds of the database (see db/client.ts and session-events.ts). */
+/** The database's connections come back within seconds of the database (see db/client.ts and db/change-events.ts). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Service temporarily unavailable: the database cannot be reached. Try again in a few seconds.';

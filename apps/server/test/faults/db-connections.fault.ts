@@ -126,7 +126,7 @@ describe('database faults', () => {
       recoveries.push(await timeUntil('answering again after the fault', async () => lastSuccess > fault));
     }
     // The session listener saw its connection go and came back.
-    await api.logLine(says(/session change listener is back/), 30_000);
+    await api.logLine(says(/change listener is back/), 30_000);
     stop = true;
     await Promise.all(loops);
 
@@ -221,7 +221,7 @@ describe('database faults', () => {
       expect((await request(api, 'GET', '/health')).status).toBe(200);
       expectUnavailable(await request(api, 'GET', '/auth/me', { token }));
       expectUnavailable(await createJob(api, token));
-      await api.logLine(says(/session change listener lost/), 30_000);
+      await api.logLine(says(/change listener lost/), 30_000);
       const downMs = Math.round(performance.now() - cutAt);
 
       await proxy.open();
@@ -234,7 +234,7 @@ describe('database faults', () => {
       });
       const created = await createJob(api, token);
       expect(created.status).toBe(201);
-      await api.logLine(says(/session change listener is back/), 30_000);
+      await api.logLine(says(/change listener is back/), 30_000);
       expect(api.alive(), api.output()).toBe(true);
       const arns = (await jobsIn(db.url)).map((row) => row.job_arn);
       report('database unreachable (TCP proxy cut, then restored)', {

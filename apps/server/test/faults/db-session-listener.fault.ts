@@ -5,9 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema/index.ts';
+import { listenForChanges } from '../../src/db/change-events.ts';
 import type { LiveSession } from '../../src/modules/auth/repo.ts';
 import { SessionCache } from '../../src/modules/auth/session-cache.ts';
-import { listenForSessionChanges } from '../../src/modules/auth/session-events.ts';
 import { Keyring } from '../../src/providers/secrets/keyring.ts';
 import { createTestApp, openTestDatabase } from '../harness.ts';
 import { call, makeUser } from '../org-flows.ts';
@@ -57,7 +57,7 @@ describe('the session change listener on PostgreSQL', () => {
     const own = namedPool(name);
     const cache = new SessionCache(600_000);
     // A gap of 1 s at least (timers never fire early), so the test acts inside it on a loaded machine too.
-    const events = await listenForSessionChanges(own.db, cache, undefined, {
+    const events = await listenForChanges(own.db, [cache.listener()], undefined, {
       freeFailures: 0,
       firstDelayMs: 1_000,
       maxDelayMs: 1_000,

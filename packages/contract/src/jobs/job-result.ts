@@ -37,6 +37,11 @@ export const chemicalSpecification = z.object({
   basis: z.string(),
   /** All electrons at the molecule's charge. */
   electrons: count,
+  /**
+   * The molecule's own point group as its largest Abelian subgroup (D2h, D2, C2v, C2h, C2, Cs, Ci or C1), as
+   * Psi4 and PySCF name it; the calculation used C1 (active_space.point_group). Absent from older documents.
+   */
+  molecular_point_group: z.string().optional(),
   active_space: z.object({
     electrons: count,
     orbitals: count,

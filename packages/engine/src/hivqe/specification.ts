@@ -1,11 +1,12 @@
 import { normaliseBasisName } from '../chem/basis/catalog.ts';
 import { parseMolecule } from '../chem/molecule.ts';
+import { abelianPointGroup, type AbelianPointGroup } from '../chem/point-group.ts';
 import { parseHiVqeParams } from './params.ts';
 
 /**
  * What a paper states about a computation: the molecule's charge and spin, the basis, and the active space.
  * The engine computes closed-shell singlets without point-group symmetry, so the multiplicity is 1 and the
- * symmetry the calculation used is C1 whatever the molecule's own point group.
+ * symmetry the calculation used is C1 whatever the molecule's own point group, which is stated beside it.
  */
 export interface ChemicalSpecification {
   charge: number;
@@ -14,6 +15,8 @@ export interface ChemicalSpecification {
   basis: string;
   /** All electrons of the molecule at its charge. */
   electrons: number;
+  /** The molecule's own point group, as its largest Abelian subgroup (what Psi4 and PySCF report). */
+  molecularPointGroup: AbelianPointGroup;
   activeSpace: {
     /** Electrons in the active orbitals: all electrons less two per frozen orbital. */
     electrons: number;
@@ -36,7 +39,7 @@ export function chemicalSpecification(
   hyperparameters: Readonly<Record<string, unknown>>,
 ): ChemicalSpecification {
   const params = parseHiVqeParams(hyperparameters);
-  const { electrons } = parseMolecule(params.moleculeGeometry, params.charge);
+  const { atoms, electrons } = parseMolecule(params.moleculeGeometry, params.charge);
   const activeOrbitals = [...params.activeOrbitals].sort((a, b) => a - b);
   const frozenOrbitals = [...params.frozenOrbitals].sort((a, b) => a - b);
   return {
@@ -44,6 +47,7 @@ export function chemicalSpecification(
     multiplicity: 1,
     basis: normaliseBasisName(params.basis),
     electrons,
+    molecularPointGroup: abelianPointGroup(atoms),
     activeSpace: {
       electrons: activeOrbitals.length === 0 ? 0 : electrons - 2 * frozenOrbitals.length,
       orbitals: activeOrbitals.length,

@@ -1,3 +1,4 @@
+import type { ChangeListener } from '../../db/change-events.ts';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { LiveSession } from './repo.ts';
 
@@ -6,6 +7,9 @@ export interface SessionInvalidation {
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
 }
+
+/** Migration 0006_session_notify's triggers notify here: `s:<session id>` or `u:<user id>`, once per changed row. */
+const CHANNEL = 'session_change';
 
 interface Entry {
   session: LiveSession;
@@ -61,5 +65,19 @@ export class SessionCache implements SessionInvalidation {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** Hears the sessions and users tables' changes from every process. */
+  listener(): ChangeListener {
+    return {
+      channel: CHANNEL,
+      heard: (payload) => {
+        const [kind, id] = (payload ?? '').split(':');
+        if (kind === 's' && id) this.forgetSession(id);
+        else if (kind === 'u' && id) this.forgetUser(id);
+        else this.clear();
+      },
+      missed: () => this.clear(),
+    };
   }
 }

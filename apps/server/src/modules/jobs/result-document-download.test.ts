@@ -63,6 +63,8 @@ describe('the result document download (issue 30 §4)', () => {
     expect(document.units).toEqual({ energy: 'Ha', energy_error: 'mHa', length: 'Å', time: 's' });
     expect(document.molecules[0].specification).toMatchObject({
       charge: 0,
+      // H2: the molecule's own group (D∞h, named by its Abelian subgroup) beside the one computed in.
+      molecular_point_group: 'D2h',
       active_space: { point_group: 'C1' },
     });
   });

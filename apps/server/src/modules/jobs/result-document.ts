@@ -31,9 +31,10 @@ function storedNumber(value: string | undefined): number | null {
 /** The molecule's charge, spin, basis and active space as the engine reads them; null for settings it refuses. */
 function specificationOf(run: EngineRun): ChemicalSpecification | null {
   try {
-    const { activeSpace, ...molecule } = chemicalSpecification(run.hyperparameters);
+    const { activeSpace, molecularPointGroup, ...molecule } = chemicalSpecification(run.hyperparameters);
     return {
       ...molecule,
+      molecular_point_group: molecularPointGroup,
       active_space: {
         electrons: activeSpace.electrons,
         orbitals: activeSpace.orbitals,

@@ -5,6 +5,7 @@ import {
   findDevice,
   SCAN_MESSAGES,
   parseJobSort,
+  isActiveJobStatus,
   type CancelHybridJobResponse,
   type CreateHybridJobRequest,
   type CreateHybridJobResponse,
@@ -20,10 +21,13 @@ import {
   type IqmJobListQuery,
   type IqmJobListResponse,
   type JobResultDocument,
+  type JobStatus,
   type PermissionSource,
   type RequestedSource,
 } from '@hivqe/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeEvents } from '../../db/change-events.ts';
+import { readFresh } from '../../db/fresh-read.ts';
 import type { JobKind, JobRow } from '../../db/schema/jobs.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import type { QuantumBackend } from '../../providers/quantum/backend.ts';
@@ -42,6 +46,7 @@ import {
   type JobLimits,
 } from './job-limits.ts';
 import { chemistryRefusal } from './chemistry-refusal.ts';
+import type { JobListCache } from './list-cache.ts';
 import { memoryRefusal } from './memory-refusal.ts';
 import { presentDetail, presentHybridJob, presentIqmJob, presentLogs, presentPoint } from './presenters.ts';
 import type { JobListFilters, JobsRepo } from './repo.ts';
@@ -56,6 +61,8 @@ export interface JobsServiceDeps {
   audit: AuditLog;
   /** The app's Idempotency-Key rule, the one its organization and invitation creates use. */
   idempotency: IdempotencyService;
+  /** Pages kept until the jobs table notifies a change to their owner's jobs; absent: every list reads the database. */
+  lists?: { cache: JobListCache; changes: ChangeEvents };
   /** Absent: DEFAULT_MAX_ACTIVE_JOBS_PER_USER and a memory budget from this machine with one worker. */
   limits?: JobLimits;
   now?: () => Date;
@@ -109,17 +116,19 @@ export class JobsService {
   /** One page in the asked order, with how many jobs match (issue 12: the console fetches only what it shows). */
   async listHybrid(user: UserRow, query: HybridJobListQuery): Promise<HybridJobListResponse> {
     const owner = await this.listedUser(user, query.user_id);
-    const filters = listFilters(query);
-    const sort = parseJobSort(query.sort);
-    const { page, matching } = await this.page(
-      owner,
-      'hybrid',
-      { ...query, filters, sort },
-      presentHybridJob,
-    );
-    // Counting scans the user's rows when a search or filter other than status is asked: only when needed.
-    const total_count = matching ?? (await this.deps.repo.count(owner.id, 'hybrid', filters));
-    return { ...page, total_count };
+    return this.listed(owner, 'hybrid', query, async () => {
+      const filters = listFilters(query);
+      const sort = parseJobSort(query.sort);
+      const { page, matching } = await this.page(
+        owner,
+        'hybrid',
+        { ...query, filters, sort },
+        presentHybridJob,
+      );
+      // Counting scans the user's rows when a search or filter other than status is asked: only when needed.
+      const total_count = matching ?? (await this.deps.repo.count(owner.id, 'hybrid', filters));
+      return { ...page, total_count };
+    });
   }
 
   /** Creates the request's job (or bond scan) once per Idempotency-Key (`idempotencyKey`), see `once`. */
@@ -194,7 +203,10 @@ export class JobsService {
   }
 
   async listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {
-    return (await this.page(user, 'iqm', { ...query, filters: {}, sort: NEWEST_FIRST }, presentIqmJob)).page;
+    return this.listed(user, 'iqm', query, async () => {
+      return (await this.page(user, 'iqm', { ...query, filters: {}, sort: NEWEST_FIRST }, presentIqmJob))
+        .page;
+    });
   }
 
   async iqmJob(user: UserRow, id: string): Promise<IqmJob> {
@@ -367,6 +379,33 @@ export class JobsService {
     const owner = await this.deps.users.findUserByLogin(login);
     if (!owner) throw notFound(JOB_MESSAGES.userNotFound);
     return owner;
+  }
+
+  /**
+   * The page `read` gives, or the same page kept in the list cache when none of the owner's jobs changed since it
+   * was read (issue 27: the list is the screen the console opens first and polls). A remote back end's active
+   * jobs are asked about on every list (refreshListed), so a page holding one is never kept.
+   */
+  private listed<T extends Page<{ status: JobStatus }>>(
+    owner: UserRow,
+    kind: JobKind,
+    query: HybridJobListQuery | IqmJobListQuery,
+    read: () => Promise<T>,
+  ): T | Promise<T> {
+    const lists = this.deps.lists;
+    if (!lists) return read();
+    // The kind leads the key, so a key holds one kind's pages only.
+    const key = `${kind} ${JSON.stringify(query)}`;
+    const refreshed = this.deps.backends.current(kind).refreshMany !== undefined;
+    const entry = {
+      get: () => lists.cache.get(owner.id, key) as T | undefined,
+      mark: () => lists.cache.mark(),
+      put: (page: T, mark: number) => {
+        if (refreshed && page.jobs.some((job) => isActiveJobStatus(job.status))) return;
+        lists.cache.put(owner.id, key, page, page.jobs.length, mark);
+      },
+    };
+    return readFresh(entry, lists.changes, read);
   }
 
   /**

@@ -1,12 +1,29 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../../db/client.ts';
-import { Backoff, type BackoffRule } from '../../lib/backoff.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { Db } from './client.ts';
+import { Backoff, type BackoffRule } from '../lib/backoff.ts';
 
-/** Migration 0006_session_notify's triggers notify here: `s:<session id>` or `u:<user id>`, once per changed row. */
-const CHANNEL = 'session_change';
+/** What a cache hears on one channel of the database's notifications. */
+export interface ChangeListener {
+  /** The channel a migration's triggers notify (`pg_notify(channel, payload)`), at commit. */
+  readonly channel: string;
+  /** A change, as the trigger described it. */
+  heard(payload: string | undefined): void;
+  /** Changes may have been missed (no connection listened): everything cached must go. */
+  missed(): void;
+}
+
+/** The database's word on what changed, from every process that writes it. */
+export interface ChangeEvents {
+  /** Every change has reached its listener by the time its writer hears of the commit: nothing to wait for. */
+  readonly immediate: boolean;
+  /**
+   * Resolves once every change committed before the call has reached its listener; rejects when that cannot be
+   * known (caches must then not be trusted), e.g. while the listening connection is down.
+   */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** A lost listening connection is opened again after 0.1 s, then 0.2 s, 0.4 s, ... up to every 5 s. */
 const RECONNECT: BackoffRule = {
@@ -18,44 +35,46 @@ const RECONNECT: BackoffRule = {
 /** A Sync unanswered this long means a connection that is gone without saying so (a network that drops packets). */
 const SYNC_TIMEOUT_MS = 5_000;
 
-/** The database's word on which sessions and users changed, from every process that writes them. */
-export interface SessionEvents {
-  /** Every change has cleared the cache by the time its writer hears of the commit: nothing to wait for. */
-  readonly immediate: boolean;
-  /**
-   * Resolves once every change committed before the call has cleared the cache; rejects when that cannot be
-   * known (the cache must then not be trusted), e.g. while the listening connection is down.
-   */
-  settled(): Promise<void>;
-  close(): Promise<void>;
+/** An embedded database's client: PGlite's `listen`, which the worker-thread client offers too. */
+interface InProcessClient {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-/** Clears `cache` on each change notified by the database behind `db`; on PostgreSQL, reconnects by `reconnect`. */
-export async function listenForSessionChanges(
+/** Hands each listener the changes notified on its channel by the database behind `db`. */
+export async function listenForChanges(
   db: Db,
-  cache: SessionCache,
+  listeners: readonly ChangeListener[],
   log?: FastifyBaseLogger,
   reconnect: BackoffRule = RECONNECT,
-): Promise<SessionEvents> {
-  const forget = (payload: string | undefined) => {
-    const [kind, id] = (payload ?? '').split(':');
-    if (kind === 's' && id) cache.forgetSession(id);
-    else if (kind === 'u' && id) cache.forgetUser(id);
-    else cache.clear();
-  };
+): Promise<ChangeEvents> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) return listenInProcess(client, forget);
-  if (client instanceof pg.Pool) return listenOnPostgres(client, forget, cache, log, reconnect);
-  throw new Error('session events: unknown database client');
+  if (client instanceof pg.Pool) return listenOnPostgres(client, listeners, log, reconnect);
+  if (isInProcess(client)) return listenInProcess(client, listeners);
+  throw new Error('change events: unknown database client');
 }
 
+const isInProcess = (client: unknown): client is InProcessClient =>
+  typeof (client as Partial<InProcessClient> | undefined)?.listen === 'function';
+
 /**
- * PGlite hands a notification to its listeners while it finishes the query that committed it, before that
- * query's promise resolves: a write has cleared every app's cache on this database by the time it returns.
+ * An embedded database hands a notification to its listeners while it finishes the query that committed it,
+ * before that query's promise resolves: a write has reached every listener on this database by the time it
+ * returns.
  */
-async function listenInProcess(client: PGlite, forget: (payload: string) => void): Promise<SessionEvents> {
-  const unlisten = await client.listen(CHANNEL, forget);
-  return { immediate: true, settled: () => Promise.resolve(), close: unlisten };
+async function listenInProcess(
+  client: InProcessClient,
+  listeners: readonly ChangeListener[],
+): Promise<ChangeEvents> {
+  const unlisten = await Promise.all(
+    listeners.map((listener) => client.listen(listener.channel, (payload) => listener.heard(payload))),
+  );
+  return {
+    immediate: true,
+    settled: () => Promise.resolve(),
+    close: async () => {
+      await Promise.all(unlisten.map((stop) => stop()));
+    },
+  };
 }
 
 /** The part of node-postgres' connection (`Client#connection`) that writes a protocol message by itself. */
@@ -81,17 +100,18 @@ interface Waiter {
  * ReadyForQuery with no query of its own under way).
  *
  * A lost connection (database restart, failover, pg_terminate_backend) is opened again with back-off. While it is
- * down `settled()` rejects, so every request reads its session from the database; once it listens again the cache
- * is cleared, since the changes notified in between were missed.
+ * down `settled()` rejects, so every request reads from the database; once it listens again every listener is
+ * told it `missed()` what was notified in between.
  */
 async function listenOnPostgres(
   pool: pg.Pool,
-  forget: (payload: string | undefined) => void,
-  cache: SessionCache,
+  listeners: readonly ChangeListener[],
   log: FastifyBaseLogger | undefined,
   rule: BackoffRule,
-): Promise<SessionEvents> {
-  /** The connection that listens, once its LISTEN is done; undefined while it is down. */
+): Promise<ChangeEvents> {
+  const byChannel = new Map(listeners.map((listener) => [listener.channel, listener]));
+  const missed = () => listeners.forEach((listener) => listener.missed());
+  /** The connection that listens, once its LISTENs are done; undefined while it is down. */
   let listening: { client: pg.Client; protocol: ProtocolConnection } | undefined;
   /** The connection being opened or listening: the only one whose loss counts. */
   let current: pg.Client | undefined;
@@ -100,21 +120,22 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
   const waiting: Waiter[] = [];
   const backoff = new Backoff(Date.now, 1);
+  const key = 'change listener';
 
   const lost = (client: pg.Client, error: Error) => {
     if (client !== current) return;
     current = undefined;
     listening = undefined;
     down = error;
-    cache.clear();
+    missed();
     for (const waiter of waiting.splice(0)) waiter.reject(error);
     void client.end().catch(() => {});
     if (closed) return;
-    backoff.fail(CHANNEL, rule);
-    const waitMs = backoff.waitMs(CHANNEL, rule);
+    backoff.fail(key, rule);
+    const waitMs = backoff.waitMs(key, rule);
     log?.warn(
       { err: error, retryInMs: waitMs },
-      'session change listener lost: sessions are read from the database until it listens again',
+      'change listener lost: sessions and job lists are read from the database until it listens again',
     );
     retry = setTimeout(() => void open().catch(() => {}), waitMs);
   };
@@ -123,26 +144,26 @@ async function listenOnPostgres(
     const client = new pg.Client(pool.options);
     current = client;
     client.on('error', (error) => lost(client, error));
-    client.on('end', () => lost(client, new Error('session change listener closed')));
-    client.on('notification', (message) => forget(message.payload));
+    client.on('end', () => lost(client, new Error('change listener closed')));
+    client.on('notification', (message) => byChannel.get(message.channel)?.heard(message.payload));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(listeners.map((listener) => `LISTEN ${listener.channel}`).join(';'));
     } catch (error) {
       lost(client, error as Error);
       throw error;
     }
     const protocol = (client as unknown as { connection: ProtocolConnection }).connection;
-    // Notifications are read, and forgotten, before the ReadyForQuery that follows them.
+    // Notifications are read, and handed on, before the ReadyForQuery that follows them.
     protocol.on('readyForQuery', () => waiting.shift()?.resolve());
     listening = { client, protocol };
     if (down) {
       // Changes committed while no connection listened were never heard.
-      cache.clear();
-      log?.info('session change listener is back; session cache cleared');
+      missed();
+      log?.info('change listener is back; cached sessions and job lists cleared');
     }
     down = undefined;
-    backoff.reset(CHANNEL);
+    backoff.reset(key);
   };
 
   try {
@@ -162,10 +183,9 @@ async function listenOnPostgres(
       process.nextTick(() => {
         batch = undefined;
         const now = listening;
-        if (!now) return reject(down ?? new Error('session change listener is not listening'));
+        if (!now) return reject(down ?? new Error('change listener is not listening'));
         const timer = setTimeout(
-          () =>
-            lost(now.client, new Error(`session change listener did not answer in ${SYNC_TIMEOUT_MS} ms`)),
+          () => lost(now.client, new Error(`change listener did not answer in ${SYNC_TIMEOUT_MS} ms`)),
           SYNC_TIMEOUT_MS,
         );
         waiting.push({
@@ -186,7 +206,7 @@ async function listenOnPostgres(
       const client = current;
       current = undefined;
       listening = undefined;
-      for (const waiter of waiting.splice(0)) waiter.reject(new Error('session change listener closed'));
+      for (const waiter of waiting.splice(0)) waiter.reject(new Error('change listener closed'));
       await client?.end();
     },
   };
