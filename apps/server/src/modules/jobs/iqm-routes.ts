@@ -10,6 +10,7 @@ import {
   jobResultDocument,
   JOB_PATHS,
 } from '@hivqe/contract';
+import { serializedOnce } from '../../lib/serialized-once.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -28,13 +29,15 @@ export const iqmJobsRoutes =
   ({ jobs, requireAdmin }: IqmJobsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['iqm jobs'];
+    // Pages come from the job list cache: the same page object is written out once.
+    const sendPage = serializedOnce();
     app.get(
       JOB_PATHS.iqmJobs,
       {
         onRequest: requireAdmin,
         schema: { tags, querystring: iqmJobListQuery, response: { 200: iqmJobListResponse } },
       },
-      async (request) => jobs.listIqm(principalOf(request).user, request.query),
+      async (request, reply) => sendPage(reply, await jobs.listIqm(principalOf(request).user, request.query)),
     );
     app.get(
       `${JOB_PATHS.iqmJobs}/:id`,

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, type Guard } from '../../plugins/authenticate.ts';
 import { actorOf } from '../audit/actor.ts';
 import { sendCreated } from '../idempotency/send-created.ts';
+import { serializedOnce } from '../../lib/serialized-once.ts';
 import type { JobsService } from './service.ts';
 import { sendResult } from './send-result.ts';
 
@@ -33,13 +34,16 @@ export const hybridJobsRoutes =
   ({ jobs, requireUser }: JobsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['hybrid jobs'];
+    // Pages come from the job list cache: the same page object is written out once.
+    const sendPage = serializedOnce();
     app.get(
       JOB_PATHS.hybridJobs,
       {
         onRequest: requireUser,
         schema: { tags, querystring: hybridJobListQuery, response: { 200: hybridJobListResponse } },
       },
-      async (request) => jobs.listHybrid(principalOf(request).user, request.query),
+      async (request, reply) =>
+        sendPage(reply, await jobs.listHybrid(principalOf(request).user, request.query)),
     );
     app.post(
       JOB_PATHS.hybridJobs,
