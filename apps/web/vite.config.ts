@@ -23,5 +23,14 @@ export default defineConfig({
     },
   },
   // The manifest tells the bench (e2e/bench/web-bundle.bench.ts) which chunks a first visit loads.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    // The contract declares no side effects for bundlers, so a screen's chunk keeps only the schemas it uses and
+    // the sign-in page no longer loads every job, result and template schema through the contract's index.
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }] },
+    },
+  },
 });

@@ -1,28 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
-
-const preloads: (() => Promise<unknown>)[] = [];
-
-/**
- * A screen loaded on first use. Once its module is in, a newly mounted screen renders at once, with no
- * Suspense round; an instance keeps the component it mounted with, so nothing below it remounts.
- */
-function lazyNamed<Name extends string, Props extends object>(
-  load: () => Promise<Record<Name, ComponentType<Props>>>,
-  name: Name,
-): ComponentType<Props> & { preload: () => Promise<unknown> } {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const preload = () => (loading ??= load().then((module): ComponentType<Props> => (loaded = module[name])));
-  preloads.push(preload);
-  const Suspending = lazy<ComponentType<Props>>(() =>
-    preload().then((component) => ({ default: component })),
-  );
-  function Screen(props: Props) {
-    const [Component] = useState((): ComponentType<Props> => loaded ?? Suspending);
-    return <Component {...props} />;
-  }
-  return Object.assign(Screen, { preload });
-}
+import { lazyNamed } from '../lib/lazy-named.tsx';
 
 /**
  * Starts loading, alongside the session check, what the page being opened will show first: on the home path
@@ -33,11 +9,6 @@ export function preloadLanding(pathname: string): void {
     void HomeShell.preload();
     void HybridJobsPanel.preload();
   }
-}
-
-/** Loads every screen, as if each had been opened once (tests render the routes without a Suspense round). */
-export function preloadScreens(): Promise<unknown> {
-  return Promise.all(preloads.map((preload) => preload()));
 }
 
 /**

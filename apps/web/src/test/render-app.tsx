@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '../app/app-routes.tsx';
 import { AppProviders } from '../app/providers.tsx';
-import { preloadScreens } from '../app/screens.tsx';
+import { preloadAll } from '../lib/lazy-named.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
-// The screens load on first use; loaded up front, every test's first render shows its screen at once.
-await preloadScreens();
+// The screens and dialogs load on first use; loaded up front, every test's first render shows them at once.
+await preloadAll();
 
 /** Shows where the router is, so tests can assert redirects without reaching into router internals. */
 function LocationProbe() {

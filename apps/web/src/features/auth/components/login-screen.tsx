@@ -1,20 +1,24 @@
 import { BRAND } from '@hivqe/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/centered-card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
+import { lazyNamed } from '../../../lib/lazy-named.tsx';
 import { rememberMappingId, storedMappingId } from '../../../lib/marketplace-mapping.ts';
 import type { FlashMessage } from '../../../lib/use-flash-message.ts';
 import { useAuth } from '../auth-context.ts';
 import { isEmailNotConfirmed } from '../error-messages.ts';
 import { readLoginRouteState } from '../login-route-state.ts';
-import { ConfirmEmailDialog } from './confirm-email-dialog.tsx';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
-import { SignUpDialog } from './sign-up-dialog.tsx';
+
+// The dialogs and their Radix modal load when one opens: a visitor who only signs in never downloads them.
+const SignUpDialog = lazyNamed(() => import('./sign-up-dialog.tsx'), 'SignUpDialog');
+const ForgotPasswordDialog = lazyNamed(() => import('./forgot-password-dialog.tsx'), 'ForgotPasswordDialog');
+const ConfirmEmailDialog = lazyNamed(() => import('./confirm-email-dialog.tsx'), 'ConfirmEmailDialog');
 
 /** `password` is the one its user just typed, kept in this state only, for the confirmation to carry. */
 type OpenDialog =
@@ -112,35 +116,38 @@ export function LoginScreen() {
           Don&apos;t have an account? Sign up
         </Button>
       </div>
-      {dialog.kind === 'sign-up' && (
-        <SignUpDialog
-          isMarketplace={isMarketplace}
-          onClose={closeDialog}
-          onNeedsConfirmation={(email, password, notice) =>
-            setDialog({ kind: 'confirm-email', email, password, notice })
-          }
-        />
-      )}
-      {dialog.kind === 'forgot-password' && (
-        <ForgotPasswordDialog
-          initialEmail={username.trim()}
-          onClose={closeDialog}
-          onReset={returnAfterReset}
-        />
-      )}
-      {dialog.kind === 'confirm-email' && (
-        <ConfirmEmailDialog
-          email={dialog.email}
-          password={dialog.password}
-          notice={dialog.notice}
-          onClose={closeDialog}
-          onConfirmed={(email) => {
-            setUsername(email);
-            // A refusal from before the account was confirmed no longer says anything true.
-            setError(null);
-          }}
-        />
-      )}
+      {/* Its own boundary: the route's would replace the whole sign-in card while a dialog's chunk loads. */}
+      <Suspense fallback={<StatusMessage>Loading...</StatusMessage>}>
+        {dialog.kind === 'sign-up' && (
+          <SignUpDialog
+            isMarketplace={isMarketplace}
+            onClose={closeDialog}
+            onNeedsConfirmation={(email, password, notice) =>
+              setDialog({ kind: 'confirm-email', email, password, notice })
+            }
+          />
+        )}
+        {dialog.kind === 'forgot-password' && (
+          <ForgotPasswordDialog
+            initialEmail={username.trim()}
+            onClose={closeDialog}
+            onReset={returnAfterReset}
+          />
+        )}
+        {dialog.kind === 'confirm-email' && (
+          <ConfirmEmailDialog
+            email={dialog.email}
+            password={dialog.password}
+            notice={dialog.notice}
+            onClose={closeDialog}
+            onConfirmed={(email) => {
+              setUsername(email);
+              // A refusal from before the account was confirmed no longer says anything true.
+              setError(null);
+            }}
+          />
+        )}
+      </Suspense>
     </CenteredCard>
   );
 }
