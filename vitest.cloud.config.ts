@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server-cloud',
           root: 'apps/server',
           include: ['src/**/*.cloud.test.ts'],
+          globalSetup: ['test/pglite-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

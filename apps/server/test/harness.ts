@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { checkDeclaredStatuses } from './declared-statuses.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -9,6 +10,13 @@ import type { Mail, Mailer } from '../src/providers/mail/mailer.ts';
 import { Keyring } from '../src/providers/secrets/keyring.ts';
 import { DEFAULT_AUTH_THROTTLE, type AuthThrottleRules } from '../src/modules/auth/throttle-rules.ts';
 import { DEFAULT_MAIL_BUDGET, type MailBudgetRules } from '../src/modules/mail-budget/rules.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite database's dump, which openTestDatabase starts from (test/pglite-template.ts); absent on PostgreSQL. */
+    pgliteTemplate?: string;
+  }
+}
 
 /** Keeps every mail the app sends, so tests read codes as a user reads their inbox. */
 export class MemoryMailer implements Mailer {
@@ -24,11 +32,17 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-/** A test database: a fresh schema on PostgreSQL when DATABASE_URL is set, else in-memory PGlite. */
+/**
+ * A test database: a fresh schema on PostgreSQL when DATABASE_URL is set, else in-memory PGlite, loaded from the
+ * migrated template of test/pglite-template.ts when the run has one. Migrating it again finds nothing to apply,
+ * and ANALYZEs.
+ */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(
-    url ? { url, schemaName: `test_${randomBytes(6).toString('hex')}` } : {},
+    url
+      ? { url, schemaName: `test_${randomBytes(6).toString('hex')}` }
+      : { template: inject('pgliteTemplate') },
   );
   await database.migrate();
   return database;

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 import { keepStatistics } from './statistics-keeper.ts';
 
@@ -19,6 +20,8 @@ export interface Database {
   db: Db;
   /** Runs the migrations folder; idempotent. On PGlite then ANALYZEs every table, as it has no autovacuum. */
   migrate(): Promise<void>;
+  /** PGlite only: writes the database to `file`, which `DatabaseOptions.template` opens again. */
+  dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's directory; absent with no url: in memory. */
   dataDir?: string;
+  /** PGlite: a file written by `Database.dumpTo`, which the database starts as (tests open a migrated one). */
+  template?: string;
   /** PostgreSQL schema to create and use (tests isolate themselves this way). */
   schemaName?: string;
   /** Where a failed pass of PGlite's statistics keeper is told; by default stderr. */
@@ -56,17 +61,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  // In a thread of its own: PGlite computes each query on the thread that calls it, the API's event loop else.
+  const client = new PGliteThread({ dataDir: options.dataDir, template: options.template });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // drizzle calls only the part of PGlite's API that the thread offers (query, transaction).
+  const pglite = client as unknown as PGlite;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const keeper = keepStatistics(db, options.onKeeperError ?? ((error) => console.error(error)));
   return {
     db,
     migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
       // Statistics may be missing or stale (a database from before the keeper, counters lost in a crash).
       await client.exec('analyze');
     },
+    dumpTo: (file) => client.dump(file),
     close: async () => {
       await keeper.stop();
       await client.close();
