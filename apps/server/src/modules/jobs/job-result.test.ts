@@ -1,8 +1,9 @@
 import { JOB_PATHS, jobIdFromArn, type JobResultDocument } from '@hivqe/contract';
 import { runHiVqe } from '@hivqe/engine';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../../test/cleanup.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/harness.ts';
+import type { Database } from '../../db/client.ts';
 import { appWithRunner } from '../../../test/running-app.ts';
 import {
   byArn,
@@ -23,6 +24,19 @@ const later = cleanupAfterEach();
 /** An app whose process runs one started local runner, over a database of the test's own. */
 async function setup(): Promise<TestApp> {
   return (await appWithRunner(later)).t;
+}
+
+/** Tests that run no job share one database: opening one per test was most of this file's time. */
+let shared: Database;
+beforeAll(async () => {
+  shared = await openTestDatabase();
+});
+afterAll(async () => shared.close());
+
+async function appOverSharedDatabase(): Promise<TestApp> {
+  const t = await createTestApp({}, shared);
+  later(() => t.close());
+  return t;
 }
 
 /** Exactly the fields of the spec's cloud create payload (jobs.md 3), H2 in STO-3G: no tolerance. */
@@ -170,8 +184,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
   });
 
   it('answers a queued job with its molecule and no energies yet', async () => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, hybridPayload());
     const doc = (await resultOf(t, user, job_arn)).json() as JobResultDocument;
@@ -199,8 +212,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
   });
 
   it('answers null, not 0, for the space and CPU time of a result stored before they were measured', async () => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const user = await jobUser(t);
     const { job_arn } = await createHybridJob(t, user, hybridPayload());
     const job = await storedJob(t.database.db, job_arn);
@@ -218,8 +230,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
   });
 
   it('is read as the details are: 404 for another user, 200 for a system administrator', async () => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const owner = await jobUser(t);
     const { job_arn } = await createHybridJob(t, owner, hybridPayload());
     const stranger = await makeUser(t);
@@ -239,8 +250,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
     ['a control character', 'arn:aws:braket:us-east-1:000000000000:job/a\u0007b'],
     ['a huge job_arn', `arn:aws:braket:us-east-1:000000000000:job/${'a'.repeat(5000)}`],
   ])('refuses %s with 400 naming job_arn', async (_case, jobArn) => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const user = await jobUser(t);
     const res = await resultOf(t, user, jobArn);
     expect(res.statusCode).toBe(400);
@@ -248,8 +258,7 @@ describe('GET /hi-vqe/hybrid-jobs/result', () => {
   });
 
   it('answers 404 for a well-formed ARN of no job, and the IQM job’s ARN is not a cloud job', async () => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const admin = await jobUser(t, { admin: true });
     const missing = await resultOf(t, admin, 'arn:aws:braket:us-east-1:000000000000:job/none');
     expect(missing.statusCode).toBe(404);
@@ -290,8 +299,7 @@ describe('GET /hi-vqe/iqm-jobs/{id}/result', () => {
   });
 
   it('is for system administrators, and refuses a malformed id with 400', async () => {
-    const t = await createTestApp();
-    later(() => t.close());
+    const t = await appOverSharedDatabase();
     const admin = await jobUser(t, { admin: true });
     const created = await call(t.app, 'POST', JOB_PATHS.iqmJobs, admin, iqmPayload());
     const id = jobIdFromArn(created.json().job_arn);
