@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.ts';
-import { jobMetrics } from '../src/db/schema/index.ts';
+import { jobCheckpoints, jobMetrics } from '../src/db/schema/index.ts';
 import { IqmKeys } from '../src/modules/account/iqm-keys.ts';
 import { AccountSettingsRepo } from '../src/modules/account/repo.ts';
 import { PROVIDER_SETTINGS_BOX } from '../src/modules/account/sealed-fields.ts';
@@ -47,16 +47,16 @@ const runner = createLocalRunner(
 );
 runner.start();
 
-// Tells the test when a job is surely in the middle of its run (its energy points are stored): the test may own
-// no connection to an embedded database, so this process, which owns it, watches for it.
+// Tells the test when a job is surely in the middle of its run (its energy points and a checkpoint to resume
+// from are stored; the checkpoint is written just after its iteration's point): the test may own no connection
+// to an embedded database, so this process, which owns it, watches for it.
 const points = Number(process.env.WORKER_MID_JOB_POINTS ?? 1);
+const stored = async (table: typeof jobMetrics | typeof jobCheckpoints) =>
+  (await database.db.select({ n: count() }).from(table))[0].n;
 const watch = setInterval(() => {
-  void database.db
-    .select({ n: count() })
-    .from(jobMetrics)
-    .then(([row]) => {
-      if (row.n < points) return;
-      clearInterval(watch);
-      console.log(MID_JOB_LINE);
-    });
+  void Promise.all([stored(jobMetrics), stored(jobCheckpoints)]).then(([metrics, checkpoints]) => {
+    if (metrics < points || checkpoints === 0) return;
+    clearInterval(watch);
+    console.log(MID_JOB_LINE);
+  });
 }, 50);
