@@ -14,12 +14,22 @@ describe('JobListCache', () => {
     expect(cache.get('bob', 'q1')).toEqual({ jobs: ['b'] });
   });
 
-  it('does not keep a page read while any change arrived, as it may predate the change', () => {
+  it("does not keep a page read while a change to its owner's jobs arrived, as it may predate the change", () => {
     const cache = new JobListCache();
     const mark = cache.mark();
     cache.forgetOwner('someone else');
-    cache.put('ann', 'q', { jobs: [] }, 0, mark);
-    expect(cache.get('ann', 'q')).toBeUndefined();
+    cache.put('ann', 'q', 'kept', 0, mark);
+    expect(cache.get('ann', 'q')).toBe('kept');
+
+    const before = cache.mark();
+    cache.forgetOwner('ann');
+    cache.put('ann', 'q2', 'stale', 0, before);
+    expect(cache.get('ann', 'q2')).toBeUndefined();
+    // After a clear no earlier read is kept.
+    const beforeClear = cache.mark();
+    cache.clear();
+    cache.put('bob', 'q', 'stale', 0, beforeClear);
+    expect(cache.get('bob', 'q')).toBeUndefined();
   });
 
   it('forgets everything when a change names no owner or changes were missed', () => {
