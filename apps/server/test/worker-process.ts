@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, isNotNull } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.ts';
 import { jobCheckpoints, jobMetrics } from '../src/db/schema/index.ts';
@@ -51,10 +51,14 @@ runner.start();
 // from are stored; the checkpoint is written just after its iteration's point): the test may own no connection
 // to an embedded database, so this process, which owns it, watches for it.
 const points = Number(process.env.WORKER_MID_JOB_POINTS ?? 1);
-const stored = async (table: typeof jobMetrics | typeof jobCheckpoints) =>
-  (await database.db.select({ n: count() }).from(table))[0].n;
+const pointsStored = async () => (await database.db.select({ n: count() }).from(jobMetrics))[0].n;
+// A computation's row appears with its RHF energy, before there is a checkpoint in it.
+const checkpointsStored = async () =>
+  (
+    await database.db.select({ n: count() }).from(jobCheckpoints).where(isNotNull(jobCheckpoints.checkpoint))
+  )[0].n;
 const watch = setInterval(() => {
-  void Promise.all([stored(jobMetrics), stored(jobCheckpoints)]).then(([metrics, checkpoints]) => {
+  void Promise.all([pointsStored(), checkpointsStored()]).then(([metrics, checkpoints]) => {
     if (metrics < points || checkpoints === 0) return;
     clearInterval(watch);
     console.log(MID_JOB_LINE);

@@ -73,6 +73,27 @@ describe('the CASCI reference of a HI-VQE run', () => {
     expect(references.size).toBe(1);
   });
 
+  it('tells the RHF energy once RHF has converged, before CASCI and the first iteration', async () => {
+    const events: string[] = [];
+    const told: Array<{ eRhf: number; eNuc: number }> = [];
+    const result = await runHiVqe(
+      { ...FAST, ...ALL_ACTIVE },
+      {
+        references: new Map(),
+        onRhf: (energies) => {
+          told.push(energies);
+          events.push('rhf');
+        },
+        onLog: (line) => {
+          if (line.startsWith('CASCI')) events.push('casci');
+        },
+        onIteration: () => events.push('iteration'),
+      },
+    );
+    expect(told).toEqual([{ eRhf: result.eRhf, eNuc: result.eNuc }]);
+    expect(events.slice(0, 3)).toEqual(['rhf', 'casci', 'iteration']);
+  });
+
   it('refuses an unknown reference mode', async () => {
     await expect(runHiVqe({ ...ALL_ACTIVE, reference: 'sometimes' })).rejects.toThrow(
       'reference must be one of auto, always, never, got "sometimes"',

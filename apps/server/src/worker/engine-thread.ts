@@ -96,6 +96,7 @@ async function runMolecules(sampler: Sampler | undefined): Promise<void> {
     const { value: result, cpuSeconds } = await measureThreadCpu(() =>
       runHiVqe(run.hyperparameters, {
         onIteration,
+        onRhf: (energies) => send({ type: 'rhf', run: index, energies }),
         onLog: (line) => send({ type: 'log', line }),
         sampler: sampler && keyedBy(index, sampler),
         signal: stop.signal,

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Repo } from '../db/repo.ts';
-import { jobCheckpoints, jobs } from '../db/schema/index.ts';
+import { jobCheckpoints, jobs, type RhfEnergies } from '../db/schema/index.ts';
+
+/** The columns a write merges into, by their SQL names (what `excluded.<name>` reads). */
+const COLUMN_KEYS = { checkpoint: 'checkpoint', iqm_jobs: 'iqmJobs', rhf: 'rhf' } as const;
 
 /** Where one computation of a job stood when its last run stopped: what a new run resumes from. */
 export interface StoredCheckpoint {
@@ -46,6 +49,10 @@ export class JobCheckpointRepo extends Repo {
     );
   }
 
+  async saveRhf(jobId: string, owner: string, runIndex: number, rhf: RhfEnergies): Promise<void> {
+    await this.upsert(jobId, owner, runIndex, { rhf }, sql`excluded.rhf`, 'rhf');
+  }
+
   async clear(jobId: string): Promise<void> {
     await this.db.delete(jobCheckpoints).where(eq(jobCheckpoints.jobId, jobId));
   }
@@ -54,9 +61,9 @@ export class JobCheckpointRepo extends Repo {
     jobId: string,
     owner: string,
     runIndex: number,
-    value: { checkpoint?: unknown; iqmJobs?: Record<string, string> },
+    value: { checkpoint?: unknown; iqmJobs?: Record<string, string>; rhf?: RhfEnergies },
     merged: ReturnType<typeof sql>,
-    column: 'checkpoint' | 'iqm_jobs',
+    column: keyof typeof COLUMN_KEYS,
   ): Promise<void> {
     const held = await this.db
       .select({ id: jobs.id })
@@ -68,7 +75,7 @@ export class JobCheckpointRepo extends Repo {
       .values({ jobId, runIndex, ...value })
       .onConflictDoUpdate({
         target: [jobCheckpoints.jobId, jobCheckpoints.runIndex],
-        set: { [column === 'checkpoint' ? 'checkpoint' : 'iqmJobs']: merged, updatedAt: sql`now()` },
+        set: { [COLUMN_KEYS[column]]: merged, updatedAt: sql`now()` },
       });
   }
 }

@@ -267,6 +267,10 @@ export class LocalRunner implements RunnerControl {
           return this.checkpoint(run, (repo) =>
             repo.save(run.job.id, this.owner, message.run, message.checkpoint),
           );
+        case 'rhf':
+          return this.checkpoint(run, (repo) =>
+            repo.saveRhf(run.job.id, this.owner, message.run, message.energies),
+          );
         case 'iqm-job':
           return this.checkpoint(run, (repo) =>
             repo.recordIqmJob(run.job.id, this.owner, message.run, message.key, message.id),

@@ -1,4 +1,5 @@
 import { JOB_PATHS } from '@hivqe/contract';
+import { runHiVqe } from '@hivqe/engine';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach, silentLogger } from '../../test/cleanup.ts';
@@ -19,7 +20,7 @@ import {
 } from '../../test/job-flows.ts';
 import { call, type TestUser } from '../../test/org-flows.ts';
 import type { Database } from '../db/client.ts';
-import { jobMetrics, jobs } from '../db/schema/index.ts';
+import { jobCheckpoints, jobMetrics, jobs } from '../db/schema/index.ts';
 import type { LocalRunner, RunnerTimings } from './local-runner.ts';
 import { createLocalRunner } from './start-runner.ts';
 
@@ -200,6 +201,27 @@ describe('cancelling a running job', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await metricCount(database, jobId)).toBe(points);
   }
+
+  it('shows the RHF energy on the result while the molecule runs, and drops the runner’s copy at the end', async () => {
+    const { t, runner, database } = await setup();
+    runner.start();
+    const { user, job_arn, jobId } = await runningLongJob(t, database);
+    // The runner stores the RHF energy and the energy points on separate write chains.
+    const running = await waitFor(async () => {
+      const doc = (await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobResult, job_arn), user)).json();
+      return doc.molecules[0].rhf_energy === null ? undefined : doc;
+    });
+    const { eRhf } = await runHiVqe(running.hyperparameters, { method: 'rhf' });
+    expect(running.status).toBe('RUNNING');
+    expect(running.molecules).toEqual([expect.objectContaining({ energies: null, rhf_energy: eRhf })]);
+
+    await call(t.app, 'POST', byArn(JOB_PATHS.hybridJobCancel, job_arn), user);
+    await waitForStatus(database.db, job_arn, ['CANCELLED']);
+    const kept = () => database.db.select().from(jobCheckpoints).where(eq(jobCheckpoints.jobId, jobId));
+    await waitFor(async () => ((await kept()).length === 0 ? true : undefined));
+    const cancelled = (await call(t.app, 'GET', byArn(JOB_PATHS.hybridJobResult, job_arn), user)).json();
+    expect(cancelled.molecules).toEqual([expect.objectContaining({ energies: null, rhf_energy: null })]);
+  });
 
   it('held by the API process: stops it at once and answers CANCELLED', async () => {
     const { t, runner, database } = await setup();

@@ -1,4 +1,5 @@
 import type { IterationPoint, LoopCheckpoint } from '@hivqe/engine';
+import type { RhfEnergies } from '../db/schema/job-checkpoints.ts';
 import type { JobKind, StoredRunResult } from '../db/schema/jobs.ts';
 
 /** What the runner hands the engine thread (as workerData): the job as stored. */
@@ -42,6 +43,8 @@ export type ThreadCommand = { type: 'abort' };
 export type ThreadMessage =
   | { type: 'log'; line: string }
   | { type: 'iteration'; point: IterationPoint }
+  /** Computation `run`'s RHF has converged: its energies, shown while the rest of the run goes on. */
+  | { type: 'rhf'; run: number; energies: RhfEnergies }
   /** One molecule's computation finished: its energies and sizes, stored as they are (not parsed from logs). */
   | { type: 'result'; result: StoredRunResult }
   /** A CASCI reference the run computed, for the runner to hand later jobs. */

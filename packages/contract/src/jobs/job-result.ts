@@ -72,6 +72,11 @@ export const moleculeResult = z.object({
       casci: z.number().nullable(),
     })
     .nullable(),
+  /**
+   * The RHF energy as soon as the engine has it: while the molecule still runs on the local engine or IQM
+   * (the runner keeps it), and once it has finished (energies.rhf); null before, and while a Braket job runs.
+   */
+  rhf_energy: z.number().nullable(),
   /** The user's exact energy when given, else the engine's CASCI; null when there is neither. */
   reference: z.object({ energy: z.number(), source: z.enum(REFERENCE_SOURCES) }).nullable(),
   /**

@@ -52,6 +52,12 @@ const documentMolecule = z.object({
     })
     .nullable()
     .describe('null until the engine has finished the molecule'),
+  rhf_energy: hartree('Restricted Hartree-Fock energy')
+    .nullable()
+    .optional()
+    .describe(
+      'RHF energy (Ha), known once RHF has converged, before the molecule finishes; absent in older documents',
+    ),
   reference: z.object({ energy: hartree('Reference energy'), source: z.enum(REFERENCE_SOURCES) }).nullable(),
   reference_skip_reason: z.string().nullable(),
   error_mha: z.number().nullable().describe('final − reference (mHa)'),

@@ -20,6 +20,8 @@ export interface RunOptions {
   /** What to compute: RHF only, RHF + CASCI, or everything (the default). */
   method?: Method;
   onIteration?: (point: IterationPoint) => void;
+  /** RHF and nuclear repulsion energies, told once RHF has converged: long before the run's end. */
+  onRhf?: (energies: { eRhf: number; eNuc: number }) => void;
   onLog?: (line: string) => void;
   signal?: AbortSignal;
   /**
@@ -83,6 +85,7 @@ export async function runHiVqe(
   const {
     method = 'hivqe',
     onIteration,
+    onRhf,
     onLog,
     signal,
     sampler,
@@ -97,6 +100,7 @@ export async function runHiVqe(
       throw new EngineInputError('sampling and handover cannot both be off: nothing would add strings');
     return await run(parseHiVqeParams(hyperparameters), method, cancel, {
       onIteration,
+      onRhf,
       onLog,
       signal,
       sampler,
@@ -118,7 +122,7 @@ async function run(
   options: Omit<RunOptions, 'method'>,
 ): Promise<EngineResult> {
   const started = performance.now();
-  const { onLog, signal, sampler, sampling = true, handover = true, references, checkpoint } = options;
+  const { onRhf, onLog, signal, sampler, sampling = true, handover = true, references, checkpoint } = options;
   await cancel.pause();
   if (method === 'hivqe') {
     // Refuse a run above the limits before the integrals, and a circuit that does not fit the device. With
@@ -137,6 +141,7 @@ async function run(
     { signal, onLog },
   );
   const base = { eNuc: chem.eNuc, eRhf: chem.eRhf };
+  onRhf?.(base);
   const elapsed = () => (performance.now() - started) / 1000;
   if (method === 'rhf') {
     return {

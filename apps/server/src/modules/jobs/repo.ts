@@ -11,6 +11,7 @@ import {
   type NewJob,
   type StoredRunResult,
 } from '../../db/schema/jobs.ts';
+import { jobCheckpoints, type RhfEnergies } from '../../db/schema/job-checkpoints.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PagePosition } from './cursor.ts';
 
@@ -105,6 +106,15 @@ export class JobsRepo extends Repo {
       .where(eq(jobResults.jobId, jobId))
       .orderBy(asc(jobResults.id));
     return rows.map(({ result, ...measures }) => ({ ...result, ...measures }));
+  }
+
+  /** The RHF energies a running job's computations told so far, by the computation's index. */
+  async runningRhf(jobId: string): Promise<Map<number, RhfEnergies>> {
+    const rows = await this.db
+      .select({ runIndex: jobCheckpoints.runIndex, rhf: jobCheckpoints.rhf })
+      .from(jobCheckpoints)
+      .where(eq(jobCheckpoints.jobId, jobId));
+    return new Map(rows.flatMap(({ runIndex, rhf }) => (rhf === null ? [] : [[runIndex, rhf]])));
   }
 
   /**

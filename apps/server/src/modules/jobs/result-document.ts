@@ -17,6 +17,7 @@ import {
   EngineInputError,
   parseHiVqeParams,
 } from '@hivqe/engine';
+import type { RhfEnergies } from '../../db/schema/job-checkpoints.ts';
 import type { JobRow, StoredRunResult } from '../../db/schema/jobs.ts';
 import { engineRuns, type EngineRun } from '../../providers/quantum/local/engine-runs.ts';
 
@@ -54,8 +55,15 @@ function specificationOf(run: EngineRun): ChemicalSpecification | null {
 export const inputDigest = (hyperparameters: Readonly<Record<string, string>>) =>
   createHash('sha256').update(canonicalJson(hyperparameters)).digest('hex');
 
-/** A molecule the job names, with the engine's result once it has one (`stored`, from the same run). */
-export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefined): MoleculeResult {
+/**
+ * A molecule the job names, with the engine's result once it has one (`stored`, from the same run), and before
+ * that the RHF energy the running computation told (`rhf`).
+ */
+export function moleculeResult(
+  run: EngineRun,
+  stored: StoredRunResult | undefined,
+  rhf?: RhfEnergies,
+): MoleculeResult {
   const geometry = {
     geometry_tag: run.hyperparameters.geometry_tag ?? null,
     molecule_geometry: run.hyperparameters.molecule_geometry ?? '',
@@ -65,6 +73,7 @@ export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefin
     return {
       ...geometry,
       energies: null,
+      rhf_energy: rhf?.eRhf ?? null,
       reference: referenceEnergy(storedNumber(run.hyperparameters.exact_energy), null),
       reference_skip_reason: null,
       error_mha: null,
@@ -91,6 +100,7 @@ export function moleculeResult(run: EngineRun, stored: StoredRunResult | undefin
       nuclear_repulsion: stored.eNuc,
       casci: stored.eCasci,
     },
+    rhf_energy: stored.eRhf,
     reference,
     reference_skip_reason: stored.eCasci === null ? (stored.referenceSkipReason ?? null) : null,
     error_mha: error,
@@ -132,16 +142,20 @@ function total(stored: readonly StoredRunResult[], value: (run: StoredRunResult)
 /**
  * A job's result document: its molecules in run order, each joined with the result the engine stored for
  * it (runs and stored results share that order), the iteration history and the timings. `unavailable`: why
- * a completed job's results could not be read from where its back end keeps them.
+ * a completed job's results could not be read from where its back end keeps them. `rhf`: the RHF energies
+ * running computations told, by their index.
  */
 export function presentResult(
   job: JobRow,
   stored: readonly StoredRunResult[],
   history: EnergyDataPoint[],
-  unavailable: string | null = null,
+  {
+    unavailable = null,
+    rhf = new Map(),
+  }: { unavailable?: string | null; rhf?: ReadonlyMap<number, RhfEnergies> } = {},
 ): JobResultDocument {
   const runs = engineRuns(job.kind, job.hyperparameters);
-  const molecules = runs.map((run, index) => moleculeResult(run, stored[index]));
+  const molecules = runs.map((run, index) => moleculeResult(run, stored[index], rhf.get(index)));
   const ran = job.startedAt !== null && job.endedAt !== null;
   return {
     job_arn: job.jobArn,

@@ -6,6 +6,7 @@ import {
   SCAN_MESSAGES,
   parseJobSort,
   isActiveJobStatus,
+  isTerminalJobStatus,
   type CancelHybridJobResponse,
   type CreateHybridJobRequest,
   type CreateHybridJobResponse,
@@ -198,8 +199,13 @@ export class JobsService {
   private async resultOf(job: JobRow): Promise<JobResultDocument> {
     const backend = this.deps.backends.of(job.backend);
     const unavailable = (await backend.collectResults?.(job)) ?? null;
-    const [stored, points] = await Promise.all([this.deps.repo.runResults(job.id), backend.metrics(job)]);
-    return presentResult(job, stored, points.map(presentPoint), unavailable);
+    const [stored, points, rhf] = await Promise.all([
+      this.deps.repo.runResults(job.id),
+      backend.metrics(job),
+      // Kept beside a running job's checkpoints, which go when it ends and its results say the same.
+      isTerminalJobStatus(job.status) ? undefined : this.deps.repo.runningRhf(job.id),
+    ]);
+    return presentResult(job, stored, points.map(presentPoint), { unavailable, rhf });
   }
 
   async listIqm(user: UserRow, query: IqmJobListQuery): Promise<IqmJobListResponse> {

@@ -167,6 +167,40 @@ describe('job monitor', { timeout: 20_000 }, () => {
     expect(run.calls.metrics).toBe(2);
   });
 
+  it('asks for the result again as points come until the running molecule’s RHF energy is in', async () => {
+    const job = hybridJob('rhf', { status: 'RUNNING', ended_at: null });
+    const run = mockRun(job);
+    let rhf: number | null = null;
+    let resultCalls = 0;
+    server.use(
+      http.get(apiPath(JOB_PATHS.hybridJobResult), () => {
+        resultCalls += 1;
+        return HttpResponse.json(
+          jobResult(run.job, { molecules: [{ ...FINISHED_MOLECULE, energies: null, rhf_energy: rhf }] }),
+        );
+      }),
+    );
+    renderJobUi(<HybridJobMonitorDialog job={job} onClose={vi.fn()} />);
+    const card = await screen.findByRole('region', { name: 'Result' });
+    await waitFor(() => expect(within(card).getAllByText('not known yet').length).toBeGreaterThan(0));
+    const before = resultCalls;
+
+    // No new point: nothing to ask again for.
+    await tick();
+    expect(resultCalls).toBe(before);
+
+    rhf = -1.116759;
+    run.points = [point(-1.13, 0.007)];
+    await tick();
+    expect(await within(card).findByText('-1.11675900 Ha')).toBeInTheDocument();
+
+    run.points = [point(-1.13, 0.007), point(-1.137, 0.0003)];
+    const known = resultCalls;
+    await tick();
+    await screen.findByText(/Latest energy: -1\.137000 Ha \(Step 2\)/);
+    expect(resultCalls).toBe(known);
+  });
+
   it('counts the log events once they are read, reads them afresh on opening, and polls while open', async () => {
     const job = hybridJob('logged', { status: 'RUNNING', ended_at: null });
     const run = mockRun(job);

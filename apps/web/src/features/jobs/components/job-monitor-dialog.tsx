@@ -66,6 +66,18 @@ export function JobMonitorDialog({ job, result, loadResult, onClose, notice }: J
     wasFinished.current = finished;
   }, [finished, refetch, refetchResult]);
 
+  // The engine tells a molecule's RHF energy before its first iteration: while one the card shows lacks it,
+  // each new point is the moment to ask again. A Braket job's document has it only once the job has ended.
+  const pointCount = metrics.data?.points.length ?? 0;
+  const awaitingRhf =
+    !finished &&
+    result.data !== undefined &&
+    result.data.backend !== 'braket' &&
+    result.data.molecules.some((molecule) => molecule.rhf_energy === null);
+  useEffect(() => {
+    if (awaitingRhf && pointCount > 0) void refetchResult();
+  }, [awaitingRhf, pointCount, refetchResult]);
+
   // One molecule's card is a narrow list that sits beside the chart; a scan's is a wide table, above it.
   const sideBySide = (result.data?.molecules.length ?? 1) <= 1;
   const header = [

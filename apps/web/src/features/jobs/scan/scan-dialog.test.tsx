@@ -37,6 +37,7 @@ function molecule(bond: string, finished: boolean): MoleculeResult {
     molecule_geometry: `Li 0 0 0;H 0 0 ${bond}`,
     specification: null,
     energies: finished ? { ...energies, nuclear_repulsion: 1, casci: energies.casci } : null,
+    rhf_energy: finished ? energies.rhf : null,
     reference: finished ? { energy: energies.casci, source: 'casci' } : null,
     reference_skip_reason: null,
     error_mha: finished ? (energies.final - energies.casci) * 1000 : null,

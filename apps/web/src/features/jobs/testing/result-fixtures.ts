@@ -19,6 +19,7 @@ export const FINISHED_MOLECULE: MoleculeResult = {
     },
   },
   energies: { final: -1.137283, rhf: -1.116759, nuclear_repulsion: 0.715104, casci: -1.137284 },
+  rhf_energy: -1.116759,
   reference: { energy: -1.137284, source: 'casci' },
   reference_skip_reason: null,
   error_mha: 0.001,

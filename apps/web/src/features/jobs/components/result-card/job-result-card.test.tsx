@@ -137,6 +137,7 @@ describe('result card', () => {
       molecules: [
         molecule({
           energies: null,
+          rhf_energy: null,
           reference: null,
           error_mha: null,
           within_chemical_accuracy: null,
@@ -167,6 +168,28 @@ describe('result card', () => {
     expect(card).not.toHaveTextContent(/\bHa\b|mHa|\b0(\.0+)? s\b/);
     // What the job's settings already say is shown: the shots.
     expect(valueOf(card, 'Shots')).toBe('1,000 per circuit');
+  });
+
+  it('shows a running molecule’s RHF energy as soon as the engine has told it', async () => {
+    const job = hybridJob('running', { status: 'RUNNING', ended_at: null });
+    const card = await showCard(job, {
+      status: 'RUNNING',
+      molecules: [
+        molecule({
+          energies: null,
+          rhf_energy: -108.95413,
+          reference: null,
+          error_mha: null,
+          within_chemical_accuracy: null,
+          subspace_size: null,
+          full_space_size: null,
+          subspace_fraction: null,
+          iterations: null,
+        }),
+      ],
+    });
+    expect(valueOf(card, 'RHF energy')).toBe('-108.95413000 Ha');
+    expect(valueOf(card, 'Final energy')).toBe(NOT_KNOWN_YET);
   });
 
   it('says a failed job’s values were not computed, rather than not known yet', async () => {
@@ -221,6 +244,7 @@ describe('result card of an IQM scan', () => {
       geometry_tag: '0.8',
       molecule_geometry: 'H 0 0 0;H 0 0 0.8',
       energies: null,
+      rhf_energy: null,
       reference: null,
       error_mha: null,
       within_chemical_accuracy: null,

@@ -24,7 +24,8 @@ export function moleculeValues(molecule: MoleculeResult, absent: string): Molecu
   const pending = <AbsentValue reason={absent} />;
   return {
     final: energies ? <strong className="font-semibold">{formatEnergy(energies.final)}</strong> : pending,
-    rhf: energies ? formatEnergy(energies.rhf) : pending,
+    // Known long before the molecule finishes: the engine tells it once RHF has converged.
+    rhf: molecule.rhf_energy === null ? pending : formatEnergy(molecule.rhf_energy),
     reference: referenceValue(molecule, pending),
     error: errorValue(molecule, pending),
     subspace: subspaceValue(molecule, pending),
