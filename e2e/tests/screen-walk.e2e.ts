@@ -12,6 +12,7 @@ import {
   expectInViewport,
   NARROW,
   settled,
+  sidewaysOverflow,
 } from '../support/screens.ts';
 
 /**
@@ -203,11 +204,6 @@ describe('signed in as the administrator', () => {
       const view = page.getByRole('dialog', { name: /^Scan - / });
       await view.getByText('2 of 2 bond lengths finished').waitFor({ timeout: 2 * JOB_TIMEOUT });
       await checkScreenAtBothSizes(page, 'scan-view');
-      await page.setViewportSize({ width: 360, height: 740 });
-      await view
-        .getByRole('region', { name: 'Jobs of the scan' })
-        .screenshot({ path: '/tmp/h30-shots/TMP-scan-table.png' });
-      await page.setViewportSize(DESKTOP);
       await page.keyboard.press('Escape');
       await view.waitFor({ state: 'detached' });
       await checkScreenAtBothSizes(page, 'jobs-with-scan');
@@ -236,6 +232,33 @@ describe('signed in as the administrator', () => {
     await page.getByRole('menu').waitFor();
     for (const cell of (await row.getByRole('cell').all()).slice(0, 2)) await expectInViewport(page, cell);
     await page.keyboard.press('Escape');
+  });
+
+  it('at 360 px the pager of a list of hundreds of pages wraps inside its card, both gaps shown', async () => {
+    // The list as the server answers it, but counting 4,321 jobs: the pager then has every part it can have.
+    await page.route(/\/hi-vqe\/hybrid-jobs\?/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), total_count: 4321 } });
+    });
+    try {
+      await page.setViewportSize(NARROW);
+      await page.goto('/');
+      const card = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'HI-VQE Hybrid Jobs' }) });
+      const pager = card.getByRole('navigation', { name: 'Pagination' });
+      // Page 7 of 433 shows the most: first, previous, 1, a gap, 5 to 9, a gap, 433, next and last.
+      for (const next of [3, 5, 7]) {
+        await pager.getByRole('button', { name: `Page ${next}`, exact: true }).click();
+        await pager.getByText(`(Page ${next} of 433)`).waitFor();
+      }
+      expect(await pager.getByText('...').count()).toBe(2);
+      await expectInsideSideways(pager, card);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.unroute(/\/hi-vqe\/hybrid-jobs\?/);
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it.each([
