@@ -14,6 +14,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.cloud.test.ts'],
           globalSetup: ['test/pglite-template.ts'],
+          setupFiles: ['test/close-databases.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -7,6 +7,7 @@ export default defineProject({
     // Against the AWS stand-in, which needs python3-botocore: the cloud suite runs them.
     exclude: ['**/node_modules/**', '**/*.cloud.test.ts'],
     globalSetup: ['test/pglite-template.ts'],
+    setupFiles: ['test/close-databases.ts'],
     // Above test/job-flows.ts WORK_CEILING_MS: a test waiting for a job fails at its own wait, which names what
     // it waited for, and only on a machine far slower than a loaded laptop (issue 27).
     testTimeout: 660_000,

@@ -12,5 +12,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    setupFiles: ['test/close-databases.ts'],
   },
 });

@@ -12,6 +12,8 @@ export interface WorkerProcessOptions {
   leaseMs: number;
   /** The energy points stored before the worker says it is in the middle of a job; 1 unless given. */
   midJobPoints?: number;
+  /** The IQM jobs whose ids are recorded (to be collected on resume) before it says so; 0 unless given. */
+  midJobIqmJobs?: number;
   /** IQM Resonance for the worker's runner, the owners' keys opened with the hex master key the test's app has. */
   iqm?: { baseUrl: string; secretsKey: string };
 }
@@ -32,6 +34,7 @@ export function spawnWorker(
       WORKER_DATA_DIR: options.dataDir,
       WORKER_LEASE_MS: String(options.leaseMs),
       WORKER_MID_JOB_POINTS: String(options.midJobPoints ?? 1),
+      WORKER_MID_JOB_IQM_JOBS: String(options.midJobIqmJobs ?? 0),
       ...(options.iqm
         ? { WORKER_IQM_BASE_URL: options.iqm.baseUrl, WORKER_SECRETS_KEY: options.iqm.secretsKey }
         : {}),

@@ -1,4 +1,4 @@
-import { count, isNotNull } from 'drizzle-orm';
+import { count, isNotNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../src/db/client.ts';
 import { jobCheckpoints, jobMetrics } from '../src/db/schema/index.ts';
@@ -48,19 +48,30 @@ const runner = createLocalRunner(
 runner.start();
 
 // Tells the test when a job is surely in the middle of its run (its energy points and a checkpoint to resume
-// from are stored; the checkpoint is written just after its iteration's point): the test may own no connection
-// to an embedded database, so this process, which owns it, watches for it.
+// from are stored; the checkpoint is written just after its iteration's point; and as many IQM jobs recorded as
+// asked): the test may own no connection to an embedded database, so this process, which owns it, watches for it.
 const points = Number(process.env.WORKER_MID_JOB_POINTS ?? 1);
+const iqmJobs = Number(process.env.WORKER_MID_JOB_IQM_JOBS ?? 0);
 const pointsStored = async () => (await database.db.select({ n: count() }).from(jobMetrics))[0].n;
 // A computation's row appears with its RHF energy, before there is a checkpoint in it.
 const checkpointsStored = async () =>
   (
     await database.db.select({ n: count() }).from(jobCheckpoints).where(isNotNull(jobCheckpoints.checkpoint))
   )[0].n;
+const iqmJobsRecorded = async () =>
+  (
+    await database.db
+      .select({
+        n: sql<number>`coalesce(sum((select count(*) from jsonb_object_keys(${jobCheckpoints.iqmJobs}))), 0)::int`,
+      })
+      .from(jobCheckpoints)
+  )[0].n;
 const watch = setInterval(() => {
-  void Promise.all([pointsStored(), checkpointsStored()]).then(([metrics, checkpoints]) => {
-    if (metrics < points || checkpoints === 0) return;
-    clearInterval(watch);
-    console.log(MID_JOB_LINE);
-  });
+  void Promise.all([pointsStored(), checkpointsStored(), iqmJobsRecorded()]).then(
+    ([metrics, checkpoints, recorded]) => {
+      if (metrics < points || checkpoints === 0 || recorded < iqmJobs) return;
+      clearInterval(watch);
+      console.log(MID_JOB_LINE);
+    },
+  );
 }, 50);

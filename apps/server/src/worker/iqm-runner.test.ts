@@ -477,14 +477,21 @@ describe('an IQM job whose worker is killed mid-run', () => {
     if (!onPostgres) await database.close();
 
     // The worker gets through four IQM jobs (four iterations, their points stored) and is killed while its
-    // fifth waits on IQM: the run after it must collect that one rather than submit it again.
+    // fifth waits on IQM, its id recorded: the run after it must collect that one rather than submit it again.
     iqm.holdJobsAfter(4);
     const worker = spawnWorker(
-      { schemaName, dataDir, leaseMs: 5000, midJobPoints: 4, iqm: { baseUrl: iqm.baseUrl, secretsKey } },
+      {
+        schemaName,
+        dataDir,
+        leaseMs: 5000,
+        midJobPoints: 4,
+        midJobIqmJobs: 5,
+        iqm: { baseUrl: iqm.baseUrl, secretsKey },
+      },
       later,
     );
     await worker.midJob;
-    await waitFor(async () => (iqm.jobs.length === 5 ? true : undefined));
+    expect(iqm.jobs.length).toBe(5);
     worker.process.kill('SIGKILL');
     await worker.exited;
     const killedAt = Date.now();
