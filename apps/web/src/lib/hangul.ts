@@ -4,7 +4,8 @@ const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/;
 const SAMPLES = ['가', '힣'] as const;
 const SIZE = 32;
 
-let verdict: boolean | undefined;
+/** The answer per font set: one per page in a browser (a test that stubs the fonts brings a new one). */
+const verdicts = new WeakMap<object, boolean>();
 
 /** The pixels of `text` drawn in the page's own font at SIZE px, and how wide it is in ems. */
 function draw(context: CanvasRenderingContext2D, text: string): { pixels: string; ems: number } {
@@ -21,18 +22,24 @@ function draw(context: CanvasRenderingContext2D, text: string): { pixels: string
  * text stays.
  */
 export function canRenderHangul(): boolean {
-  if (verdict !== undefined) return verdict;
-  const context =
-    'fonts' in document
-      ? document.createElement('canvas').getContext('2d', { willReadFrequently: true })
-      : null;
-  if (!context) return (verdict = true);
+  if (!('fonts' in document)) return true;
+  const fonts: object = document.fonts;
+  let verdict = verdicts.get(fonts);
+  if (verdict === undefined) {
+    verdict = drawsHangul();
+    verdicts.set(fonts, verdict);
+  }
+  return verdict;
+}
+
+function drawsHangul(): boolean {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context) return true;
   context.canvas.width = SIZE * 2;
   context.canvas.height = SIZE * 2;
   context.font = `${SIZE}px ${getComputedStyle(document.body).fontFamily}`;
   const [first, second] = SAMPLES.map((sample) => draw(context, sample));
-  verdict = first.pixels !== second.pixels && first.ems > 0.8;
-  return verdict;
+  return first.pixels !== second.pixels && first.ems > 0.8;
 }
 
 /** `text`, or `fallback` when `text` is written in Hangul and no font here can draw it. */
