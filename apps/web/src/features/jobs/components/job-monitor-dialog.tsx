@@ -1,6 +1,7 @@
 import {
   formatUtcDateTime,
   isTerminalJobStatus,
+  LOG_POLL_INTERVAL_MS,
   type JobResultDocument,
   type JobStatus,
 } from '@hivqe/contract';
@@ -66,17 +67,19 @@ export function JobMonitorDialog({ job, result, loadResult, onClose, notice }: J
     wasFinished.current = finished;
   }, [finished, refetch, refetchResult]);
 
-  // The engine tells a molecule's RHF energy before its first iteration: while one the card shows lacks it,
-  // each new point is the moment to ask again. A Braket job's document has it only once the job has ended.
-  const pointCount = metrics.data?.points.length ?? 0;
+  // The engine tells a molecule's RHF energy within seconds of starting it, long before its result: while a
+  // running job's card lacks one, the document is asked for again every 5 seconds (a Braket job's has it only
+  // once the job has ended, so it is not asked for).
   const awaitingRhf =
-    !finished &&
+    job.status === 'RUNNING' &&
     result.data !== undefined &&
     result.data.backend !== 'braket' &&
     result.data.molecules.some((molecule) => molecule.rhf_energy === null);
   useEffect(() => {
-    if (awaitingRhf && pointCount > 0) void refetchResult();
-  }, [awaitingRhf, pointCount, refetchResult]);
+    if (!awaitingRhf) return;
+    const timer = setInterval(() => void refetchResult(), LOG_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingRhf, refetchResult]);
 
   // One molecule's card is a narrow list that sits beside the chart; a scan's is a wide table, above it.
   const sideBySide = (result.data?.molecules.length ?? 1) <= 1;
