@@ -83,6 +83,10 @@ describe("an IQM job waiting in IQM Resonance's queue", () => {
       );
       expect(iqm.jobs).toHaveLength(1);
       expect(iqm.jobs[0]?.status).toBe('waiting');
+      // The engine has solved RHF before its first IQM job: the card shows it while the rest is to come.
+      const result = monitor.getByRole('region', { name: 'Result' });
+      await result.getByText(/^-1\.116\d{5} Ha$/).waitFor({ timeout: 30_000 });
+      expect(await result.getByText('not known yet').count()).toBeGreaterThan(0);
       await saveScreen(monitor, 'iqm-queue');
 
       // The queue moves: the job runs, its later IQM jobs pass through the queue, and the run completes.
