@@ -47,6 +47,24 @@ const NOT_KNOWN_YET = '— not known yet';
 
 const molecule = (changes: Partial<MoleculeResult>): MoleculeResult => ({ ...FINISHED_MOLECULE, ...changes });
 
+/** A molecule the engine has not finished: nothing of its result known yet unless `changes` says so. */
+const unfinished = (changes: Partial<MoleculeResult> = {}): MoleculeResult =>
+  molecule({
+    energies: null,
+    rhf_energy: null,
+    reference: null,
+    error_mha: null,
+    within_chemical_accuracy: null,
+    subspace_size: null,
+    full_space_size: null,
+    subspace_fraction: null,
+    iterations: null,
+    engine_seconds: null,
+    reference_seconds: null,
+    cpu_seconds: null,
+    ...changes,
+  });
+
 describe('result card', () => {
   it('shows a completed job’s numbers: energies to 8 decimals, the error in mHa within chemical accuracy', async () => {
     const card = await showCard(hybridJob('h2'));
@@ -134,22 +152,7 @@ describe('result card', () => {
     const job = hybridJob('running', { status: 'RUNNING', ended_at: null });
     const card = await showCard(job, {
       status: 'RUNNING',
-      molecules: [
-        molecule({
-          energies: null,
-          rhf_energy: null,
-          reference: null,
-          error_mha: null,
-          within_chemical_accuracy: null,
-          subspace_size: null,
-          full_space_size: null,
-          subspace_fraction: null,
-          iterations: null,
-          engine_seconds: null,
-          reference_seconds: null,
-          cpu_seconds: null,
-        }),
-      ],
+      molecules: [unfinished()],
       history: [],
       timings: { ...jobResult(job).timings, wall_seconds: null, engine_seconds: null, cpu_seconds: null },
     });
@@ -174,19 +177,7 @@ describe('result card', () => {
     const job = hybridJob('running', { status: 'RUNNING', ended_at: null });
     const card = await showCard(job, {
       status: 'RUNNING',
-      molecules: [
-        molecule({
-          energies: null,
-          rhf_energy: -108.95413,
-          reference: null,
-          error_mha: null,
-          within_chemical_accuracy: null,
-          subspace_size: null,
-          full_space_size: null,
-          subspace_fraction: null,
-          iterations: null,
-        }),
-      ],
+      molecules: [unfinished({ rhf_energy: -108.95413 })],
     });
     expect(valueOf(card, 'RHF energy')).toBe('-108.95413000 Ha');
     expect(valueOf(card, 'Final energy')).toBe(NOT_KNOWN_YET);
@@ -240,22 +231,7 @@ describe('result card of an IQM scan', () => {
     const job = iqmJob('scan', { status: 'RUNNING', ended_at: null });
     const id = jobIdFromArn(job.job_arn);
     const base = jobResult(hybridJob('scan', { status: 'RUNNING', ended_at: null }));
-    const running = molecule({
-      geometry_tag: '0.8',
-      molecule_geometry: 'H 0 0 0;H 0 0 0.8',
-      energies: null,
-      rhf_energy: null,
-      reference: null,
-      error_mha: null,
-      within_chemical_accuracy: null,
-      subspace_size: null,
-      full_space_size: null,
-      subspace_fraction: null,
-      iterations: null,
-      engine_seconds: null,
-      reference_seconds: null,
-      cpu_seconds: null,
-    });
+    const running = unfinished({ geometry_tag: '0.8', molecule_geometry: 'H 0 0 0;H 0 0 0.8' });
     const result: JobResultDocument = {
       ...base,
       job_arn: job.job_arn,
