@@ -73,9 +73,11 @@ describe('the API on PGlite beside a loaded job list', () => {
     expect(result.requests).toBeGreaterThan(0);
     expect(result.failures).toBe(0);
     // Measured on a 2-core machine with PGlite in its thread: median 0.9 to 1.1 ms and p90 7 to 11 ms with the
-    // machine otherwise at a load of 2; median 6.4 ms and p90 175 ms at a load of 9. With PGlite on the request
-    // thread the run did not end at all when pages were read from the database. Bounds for a loaded laptop.
-    expect(median).toBeLessThan(100);
-    expect(p90).toBeLessThan(1_000);
+    // machine otherwise at a load of 2; median 6.4 ms and p90 175 ms at a load of 9; median 119 ms in CI's
+    // PostgreSQL run beside another file's engine work. With PGlite on the request thread the run did not end at
+    // all when pages were read from the database. The figures are `npm run bench`'s to give; these bounds only
+    // tell a stalled event loop (seconds, or never) from a busy machine.
+    expect(median).toBeLessThan(500);
+    expect(p90).toBeLessThan(2_000);
   });
 });
