@@ -16,12 +16,19 @@ const ROUND_S = 3;
 const CONNECTIONS = 10;
 const HEAVY_CONNECTIONS = 50;
 
+/** `/health`'s median latency, one request at a time, beside 50 connections loading list(10), per job count. */
+type BesideLoad = Map<number, number>;
+
 /**
  * Requests/s of `GET /health`, the list's first page of 10 and of 100, taken in turn in each round (load from
  * another process); ratios per round, medians over rounds. Then `/health` one request at a time from a second
- * process while a third loads the list with 50 connections: its mean latency beside the load over alone.
+ * process, alone and while a third loads the list with 50 connections: medians over rounds of its p50 latency.
  */
-async function benchOn(url: string | undefined, load: LoadGenerator, probe: LoadGenerator): Promise<void> {
+async function benchOn(
+  url: string | undefined,
+  load: LoadGenerator,
+  probe: LoadGenerator,
+): Promise<BesideLoad> {
   const server = await startBenchServer(
     'bench_list_health',
     new Passwords({ memoryCost: 1024, timeCost: 1 }),
@@ -44,12 +51,13 @@ async function benchOn(url: string | undefined, load: LoadGenerator, probe: Load
 
   console.log(
     `job list against /health (${server.dbLabel}; load from another process, ${CONNECTIONS} connections, ` +
-      `medians of ${ROUNDS} rounds of ${ROUND_S} s; /health beside the load: its mean latency one request at a time from a ` +
-      `third process while ${HEAVY_CONNECTIONS} connections load list(10))`,
+      `medians of ${ROUNDS} rounds of ${ROUND_S} s; /health beside the load: its p50 latency one request at a time from a ` +
+      `third process, alone and while ${HEAVY_CONNECTIONS} connections load list(10), medians of ${ROUNDS} rounds)`,
   );
   console.log(
-    '  jobs    health req/s  list(10) req/s  ÷health  list(100) req/s  ÷health  health mean alone → beside load',
+    '  jobs    health req/s  list(10) req/s  ÷health  list(100) req/s  ÷health  health p50 alone → beside load',
   );
+  const besideLoad: BesideLoad = new Map();
   let seeded = 0;
   for (const size of SIZES) {
     await seedJobs(server.database.db, user.id, size - seeded, ['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -62,6 +70,8 @@ async function benchOn(url: string | undefined, load: LoadGenerator, probe: Load
       r10: [],
       r100: [],
     };
+    const alone: number[] = [];
+    const beside: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const bare = (await run(load, health, CONNECTIONS)).requestsPerSecond;
       const ten = (await run(load, list(10), CONNECTIONS)).requestsPerSecond;
@@ -71,26 +81,34 @@ async function benchOn(url: string | undefined, load: LoadGenerator, probe: Load
       rates.list100.push(hundred);
       rates.r10.push(ten / bare);
       rates.r100.push(hundred / bare);
+      alone.push((await timeHealth()).p50Ms);
+      const [timed] = await Promise.all([timeHealth(), run(load, list(10), HEAVY_CONNECTIONS)]);
+      beside.push(timed.p50Ms);
     }
-    const alone: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) alone.push((await timeHealth()).meanMs);
-    const [beside] = await Promise.all([timeHealth(), run(load, list(10), HEAVY_CONNECTIONS)]);
+    besideLoad.set(size, median(beside));
     console.log(
       `  ${String(size).padStart(6)}  ${fmt(median(rates.health), 0).padStart(12)}  ${fmt(median(rates.list10), 0).padStart(14)}` +
         `  ${fmt(median(rates.r10), 3).padStart(7)}  ${fmt(median(rates.list100), 0).padStart(15)}  ${fmt(median(rates.r100), 3).padStart(7)}` +
-        `  ${fmt(median(alone), 2)} ms → ${fmt(beside.meanMs, 2)} ms (×${fmt(beside.meanMs / median(alone), 1)})`,
+        `  ${fmt(median(alone), 2)} ms → ${fmt(median(beside), 2)} ms (×${fmt(median(beside) / median(alone), 1)})`,
     );
   }
   await server.close();
+  return besideLoad;
 }
 
-/** On PGlite, and on PostgreSQL too when DATABASE_URL is set. */
+/** On PGlite, and on PostgreSQL too when DATABASE_URL is set; then the one against the other, from this run. */
 export async function benchListAgainstHealth(): Promise<void> {
   const load = new LoadGenerator();
   const probe = new LoadGenerator();
   try {
-    await benchOn(undefined, load, probe);
-    if (process.env.DATABASE_URL) await benchOn(process.env.DATABASE_URL, load, probe);
+    const pglite = await benchOn(undefined, load, probe);
+    if (!process.env.DATABASE_URL) return;
+    const postgres = await benchOn(process.env.DATABASE_URL, load, probe);
+    console.log('/health p50 beside 50 connections of list load, PGlite ÷ PostgreSQL (target ≤ 2):');
+    for (const size of SIZES) {
+      const ratio = (pglite.get(size) ?? NaN) / (postgres.get(size) ?? NaN);
+      console.log(`  ${String(size).padStart(6)} jobs  ×${fmt(ratio, 2)}`);
+    }
   } finally {
     load.close();
     probe.close();

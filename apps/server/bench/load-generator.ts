@@ -15,6 +15,8 @@ export interface LoadResult {
   requests: number;
   requestsPerSecond: number;
   meanMs: number;
+  /** Median latency (autocannon's is whole milliseconds; a probe's to the microsecond). */
+  p50Ms: number;
   p99Ms: number;
   failures: number;
 }
@@ -36,6 +38,7 @@ async function probe(request: LoadRequest): Promise<LoadResult> {
     requests: times.length,
     requestsPerSecond: times.length / request.durationS,
     meanMs: times.reduce((sum, time) => sum + time, 0) / times.length,
+    p50Ms: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     failures,
   };
@@ -56,6 +59,7 @@ process.on('message', async (request: LoadRequest) => {
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     meanMs: result.latency.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };

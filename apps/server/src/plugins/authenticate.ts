@@ -46,8 +46,7 @@ export function makeGuards(
       return;
     }
     const claims = token ? tokens.verifyAccess(token) : null;
-    const found = claims ? sessions.find(claims.sid) : undefined;
-    const session = found instanceof Promise ? await found : found;
+    const session = claims ? await sessions.find(claims.sid) : undefined;
     if (!claims || !session || session.user.id !== claims.sub || sessionOutlived(session.startedAt, now())) {
       throw unauthorized(AUTH_MESSAGES.authRequired);
     }

@@ -15,8 +15,7 @@ export class LiveSessions {
     private readonly events: ChangeEvents,
   ) {}
 
-  /** Answers at once, without a promise, when the cache holds the session and no change can be pending. */
-  find(sessionId: string): LiveSession | undefined | Promise<LiveSession | undefined> {
+  find(sessionId: string): Promise<LiveSession | undefined> {
     const entry = {
       get: () => this.cache.get(sessionId),
       mark: () => this.cache.mark(),

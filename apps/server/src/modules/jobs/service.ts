@@ -397,7 +397,7 @@ export class JobsService {
     kind: JobKind,
     query: HybridJobListQuery | IqmJobListQuery,
     read: () => Promise<T>,
-  ): T | Promise<T> {
+  ): Promise<T> {
     const lists = this.deps.lists;
     if (!lists) return read();
     // The kind leads the key, so a key holds one kind's pages only.
