@@ -29,8 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitForHealth(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+  ceilingMs: number,
+): Promise<void> {
+  const deadline = Date.now() + ceilingMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     const ok = await fetch(`${url}/api/v1/health`).then(
@@ -43,18 +48,37 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not start:\n${output()}`);
 }
 
+async function waitUntilGone(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (
+    await fetch(`${url}/api/v1/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    if (Date.now() > deadline) throw new Error(`the server at ${url} still answers after SIGTERM`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts the console as `npm start` does (embedded defaults) on a fresh data directory, one per test file,
  * so each file begins from an empty database with a bootstrap administrator that has not signed in yet.
+ * With `shellLine`, that line is run from the repository root instead (the README's commands as written), in a
+ * process group of its own that `stop` ends whole.
  */
-export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
+export async function startConsole(env: Record<string, string> = {}, shellLine?: string): Promise<Console> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hivqe-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '../..');
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [command, args] = shellLine
+    ? ['sh', ['-c', shellLine]]
+    : [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']];
+  const server = spawn(command, args, {
     cwd: root,
+    detached: shellLine !== undefined,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -73,13 +97,18 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForHealth(baseUrl, server, () => log);
+  // A shell line may install and build first: a generous ceiling, the wait itself ends at the first answer.
+  await waitForHealth(baseUrl, server, () => log, shellLine ? 900_000 : 60_000);
   return {
     baseUrl,
     log: () => log,
     stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      if (shellLine && server.pid) process.kill(-server.pid, 'SIGTERM');
+      else server.kill('SIGTERM');
+      await exited;
+      // The shell has gone; the server it started finishes its own shutdown.
+      if (shellLine) await waitUntilGone(baseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
