@@ -1,10 +1,12 @@
 import {
   SCAN_MESSAGES,
   isActiveJobStatus,
+  isTerminalJobStatus,
   type CancelScanResponse,
   type ScanJob,
   type ScanResponse,
 } from '@hivqe/contract';
+import type { RhfEnergies } from '../../db/schema/job-checkpoints.ts';
 import type { JobRow } from '../../db/schema/jobs.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { QuantumBackends } from '../../providers/quantum/backends.ts';
@@ -29,14 +31,22 @@ export interface ScansServiceDeps {
 export class ScansService {
   constructor(private readonly deps: ScansServiceDeps) {}
 
-  /** Each job with its status and, once the engine has finished it, its energies; by bond length. */
+  /**
+   * Each job with its status and, once the engine has finished it, its energies (before that, the RHF energy its
+   * computation told); by bond length.
+   */
   async read(user: UserRow, scanId: string): Promise<ScanResponse> {
     const jobs = await this.readable(user, scanId);
     const points = await Promise.all(
       jobs.map(async (job) => {
         // A Braket job's results come from its output archive once it has completed.
         await this.deps.backends.of(job.backend).collectResults?.(job);
-        return scanJob(job, await this.deps.repo.runResults(job.id));
+        const [stored, rhf] = await Promise.all([
+          this.deps.repo.runResults(job.id),
+          // A running job's RHF energy, as its own monitor shows it (a scan's job computes one molecule).
+          isTerminalJobStatus(job.status) ? undefined : this.deps.repo.runningRhf(job.id),
+        ]);
+        return scanJob(job, stored, rhf?.get(0));
       }),
     );
     return {
@@ -74,7 +84,11 @@ export class ScansService {
   }
 }
 
-function scanJob(job: JobRow, stored: Awaited<ReturnType<JobsRepo['runResults']>>): ScanJob {
+function scanJob(
+  job: JobRow,
+  stored: Awaited<ReturnType<JobsRepo['runResults']>>,
+  rhf: RhfEnergies | undefined,
+): ScanJob {
   const [run] = engineRuns(job.kind, job.hyperparameters);
   return {
     job_arn: job.jobArn,
@@ -82,6 +96,6 @@ function scanJob(job: JobRow, stored: Awaited<ReturnType<JobsRepo['runResults']>
     status: job.status,
     failure_reason: job.failureReason,
     bond_length: Number(job.hyperparameters.geometry_tag),
-    result: moleculeResult(run, stored[0]),
+    result: moleculeResult(run, stored[0], rhf),
   };
 }

@@ -25,7 +25,10 @@ import {
 } from '../../../test/job-flows.ts';
 import { seedJobs } from '../../../test/job-seed.ts';
 import { call, type TestUser } from '../../../test/org-flows.ts';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { JobCheckpointRepo } from '../../worker/job-checkpoints.ts';
 
 const later = cleanupAfterEach();
 
@@ -262,6 +265,36 @@ describe('GET /hi-vqe/hybrid-jobs/scan', () => {
     const malformed = await readScan(t, user, "1' or '1'='1");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('scan_id must be a scan id');
+  });
+  it("shows a running job's RHF energy as its runner told it, and none once the job has ended", async () => {
+    const { t, database } = await setup();
+    const user = await jobUser(t);
+    const scan = await createScan(t, user);
+    const first = scan.jobs[0].job_arn;
+    const job = await storedJob(database.db, first);
+    // What a runner holding the job does: claim it, then keep the RHF energy its engine told.
+    const owner = 'runner-of-this-test';
+    await database.db
+      .update(jobs)
+      .set({ status: 'RUNNING', leaseOwner: owner, leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, job.id));
+    await new JobCheckpointRepo(database.db).saveRhf(job.id, owner, 0, { eRhf: -1.116, eNuc: 0.7 });
+
+    const running = (await readScan(t, user, scan.scan_id)).json() as ScanResponse;
+    const results = (status: string) =>
+      running.jobs
+        .filter((row) => row.status === status)
+        .map((row) => [row.result.rhf_energy, row.result.energies]);
+    expect(results('RUNNING')).toEqual([[-1.116, null]]);
+    expect(results('QUEUED')).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+
+    // Ended without a result (its checkpoints not yet cleared): the runner's copy is no longer shown.
+    await database.db.update(jobs).set({ status: 'FAILED', failureReason: 'x' }).where(eq(jobs.id, job.id));
+    const ended = (await readScan(t, user, scan.scan_id)).json() as ScanResponse;
+    expect(ended.jobs.find((row) => row.job_arn === first)?.result.rhf_energy).toBeNull();
   });
 });
 

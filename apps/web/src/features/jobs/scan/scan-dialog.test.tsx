@@ -23,21 +23,25 @@ import { ScanDialog } from './scan-dialog.tsx';
 const SCAN_ID = '2f7c1f4e-9a51-4d8e-b1c0-3e5a7d9b1c22';
 const SCAN_NAME = 'hivqe-1740823200000-ab12';
 
-/** LiH in STO-3G at one bond length, as the engine finishes it: final, RHF and CASCI energies. */
+/**
+ * LiH in STO-3G at one bond length, as the engine finishes it: final, RHF and CASCI energies. A running job's
+ * computation has told its RHF energy already.
+ */
 const ENERGIES: Record<string, { final: number; rhf: number; casci: number }> = {
   '1.4': { final: -7.84, rhf: -7.82, casci: -7.8401 },
   '1.6': { final: -7.882, rhf: -7.862, casci: -7.8823 },
   '1.8': { final: -7.87, rhf: -7.846, casci: -7.8702 },
 };
 
-function molecule(bond: string, finished: boolean): MoleculeResult {
+function molecule(bond: string, status: JobStatus): MoleculeResult {
   const energies = ENERGIES[bond];
+  const finished = status === 'COMPLETED';
   return {
     geometry_tag: bond,
     molecule_geometry: `Li 0 0 0;H 0 0 ${bond}`,
     specification: null,
     energies: finished ? { ...energies, nuclear_repulsion: 1, casci: energies.casci } : null,
-    rhf_energy: finished ? energies.rhf : null,
+    rhf_energy: finished || status === 'RUNNING' ? energies.rhf : null,
     reference: finished ? { energy: energies.casci, source: 'casci' } : null,
     reference_skip_reason: null,
     error_mha: finished ? (energies.final - energies.casci) * 1000 : null,
@@ -60,7 +64,7 @@ const scanJob = (bond: string, status: JobStatus): ScanJob => ({
   status,
   failure_reason: null,
   bond_length: Number(bond),
-  result: molecule(bond, status === 'COMPLETED'),
+  result: molecule(bond, status),
 });
 
 const scan = (statuses: [JobStatus, JobStatus, JobStatus]): ScanResponse => ({
@@ -131,6 +135,9 @@ describe('scan view', () => {
     expect(dots(dialog)).toBe(3);
     expect(rowTexts(dialog)[0]).toContain('-7.84000000 Ha');
     expect(rowTexts(dialog)[1]).toContain('RUNNING');
+    // A running job's row has its RHF energy, not yet its final one.
+    expect(rowTexts(dialog)[1]).toContain('-7.86200000 Ha');
+    expect(rowTexts(dialog)[1]).not.toContain('-7.88200000 Ha');
 
     state.answer = scan(['COMPLETED', 'COMPLETED', 'RUNNING']);
     await tick();
