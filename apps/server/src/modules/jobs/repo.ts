@@ -1,4 +1,4 @@
-import type { JobSortColumn, JobStatus } from '@hivqe/contract';
+import { isTerminalJobStatus, type JobSortColumn, type JobStatus } from '@hivqe/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { Repo } from '../../db/repo.ts';
 import {
@@ -108,12 +108,16 @@ export class JobsRepo extends Repo {
     return rows.map(({ result, ...measures }) => ({ ...result, ...measures }));
   }
 
-  /** The RHF energies a running job's computations told so far, by the computation's index. */
-  async runningRhf(jobId: string): Promise<Map<number, RhfEnergies>> {
+  /**
+   * The RHF energies a job's computations told so far, by the computation's index; none once the job has ended,
+   * when its results say the same (the runner's copy is kept beside the checkpoints, which go at the end).
+   */
+  async runningRhf(job: Pick<JobRow, 'id' | 'status'>): Promise<Map<number, RhfEnergies>> {
+    if (isTerminalJobStatus(job.status)) return new Map();
     const rows = await this.db
       .select({ runIndex: jobCheckpoints.runIndex, rhf: jobCheckpoints.rhf })
       .from(jobCheckpoints)
-      .where(eq(jobCheckpoints.jobId, jobId));
+      .where(eq(jobCheckpoints.jobId, job.id));
     return new Map(rows.flatMap(({ runIndex, rhf }) => (rhf === null ? [] : [[runIndex, rhf]])));
   }
 

@@ -1,7 +1,6 @@
 import {
   SCAN_MESSAGES,
   isActiveJobStatus,
-  isTerminalJobStatus,
   type CancelScanResponse,
   type ScanJob,
   type ScanResponse,
@@ -43,10 +42,10 @@ export class ScansService {
         await this.deps.backends.of(job.backend).collectResults?.(job);
         const [stored, rhf] = await Promise.all([
           this.deps.repo.runResults(job.id),
-          // A running job's RHF energy, as its own monitor shows it (a scan's job computes one molecule).
-          isTerminalJobStatus(job.status) ? undefined : this.deps.repo.runningRhf(job.id),
+          this.deps.repo.runningRhf(job),
         ]);
-        return scanJob(job, stored, rhf?.get(0));
+        // A scan's job computes one molecule: its RHF energy while running, as its own monitor shows it.
+        return scanJob(job, stored, rhf.get(0));
       }),
     );
     return {

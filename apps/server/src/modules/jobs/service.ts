@@ -6,7 +6,6 @@ import {
   SCAN_MESSAGES,
   parseJobSort,
   isActiveJobStatus,
-  isTerminalJobStatus,
   type CancelHybridJobResponse,
   type CreateHybridJobRequest,
   type CreateHybridJobResponse,
@@ -202,8 +201,7 @@ export class JobsService {
     const [stored, points, rhf] = await Promise.all([
       this.deps.repo.runResults(job.id),
       backend.metrics(job),
-      // Kept beside a running job's checkpoints, which go when it ends and its results say the same.
-      isTerminalJobStatus(job.status) ? undefined : this.deps.repo.runningRhf(job.id),
+      this.deps.repo.runningRhf(job),
     ]);
     return presentResult(job, stored, points.map(presentPoint), { unavailable, rhf });
   }
