@@ -29,6 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** `/health`'s answer: whether it was a success, or null when nothing answers at `url`. */
+const healthAnswer = (url: string): Promise<boolean | null> =>
+  fetch(`${url}/api/v1/health`).then(
+    (response) => response.ok,
+    () => null,
+  );
+
 async function waitForHealth(
   url: string,
   server: ChildProcess,
@@ -38,11 +45,7 @@ async function waitForHealth(
   const deadline = Date.now() + ceilingMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    const ok = await fetch(`${url}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
+    if ((await healthAnswer(url)) === true) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not start:\n${output()}`);
@@ -50,12 +53,7 @@ async function waitForHealth(
 
 async function waitUntilGone(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (
-    await fetch(`${url}/api/v1/health`).then(
-      () => true,
-      () => false,
-    )
-  ) {
+  while ((await healthAnswer(url)) !== null) {
     if (Date.now() > deadline) throw new Error(`the server at ${url} still answers after SIGTERM`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
