@@ -5,7 +5,8 @@ import { isAbortError } from './ci/cancel.ts';
 import { METHODS, runHiVqe, type EngineResult, type Method } from './hivqe/run.ts';
 
 const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--seed N]
-                 [--sampling on|off] [--handover on|off] [--reference auto|always|never] [--json]
+                 [--sampling on|off] [--handover on|off] [--reference auto|always|never]
+                 [--simulator auto|statevector|mps] [--json]
 
   --input   JSON file with the job's hyperparameters (create-payload names: molecule_geometry, basis,
             active_orbitals, frozen_orbitals, ansatz, shots, max_iter, ...), at the top level or
@@ -16,6 +17,9 @@ const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--s
   --handover off   ablation: only the circuit's samples and their recovery add strings (default on)
   --reference      HI-VQE's CASCI reference: always, never, or auto (default: only when the job gives
                    no exact_energy and the full space is within max_states)
+  --simulator      what simulates the circuit: statevector (exact, up to 2^24 amplitudes), mps (a
+                   matrix-product state; the input's mps_bond_dimension, default 64, and mps_cutoff,
+                   default 1e-10, bound it), or auto (default: the state vector where it fits)
   --json    print the result as one JSON object on stdout
 Progress goes to stderr. Exit status: 0 done, 2 bad input, 1 other failure, 130 interrupted.`;
 
@@ -45,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     const hyperparameters = readJob(options.input);
     if (options.seed !== undefined) hyperparameters.seed = options.seed;
     if (options.reference !== undefined) hyperparameters.reference = options.reference;
+    if (options.simulator !== undefined) hyperparameters.simulator = options.simulator;
     const result = await runHiVqe(hyperparameters, {
       method: options.method,
       sampling: options.sampling,
@@ -68,6 +73,7 @@ interface CliOptions {
   method: Method;
   seed: string | undefined;
   reference: string | undefined;
+  simulator: string | undefined;
   sampling: boolean;
   handover: boolean;
   json: boolean;
@@ -82,6 +88,7 @@ function readOptions(argv: string[]): CliOptions {
       method: { type: 'string', default: 'hivqe' },
       seed: { type: 'string' },
       reference: { type: 'string' },
+      simulator: { type: 'string' },
       sampling: { type: 'string', default: 'on' },
       handover: { type: 'string', default: 'on' },
       json: { type: 'boolean', default: false },
@@ -99,6 +106,7 @@ function readOptions(argv: string[]): CliOptions {
     method,
     seed: values.seed,
     reference: values.reference,
+    simulator: values.simulator,
     sampling: onOff('--sampling', values.sampling),
     handover: onOff('--handover', values.handover),
     json: values.json,

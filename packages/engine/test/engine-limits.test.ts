@@ -5,22 +5,54 @@ const N2 = 'N 0 0 0;N 0 0 1.0';
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('problems beyond the engine are refused up front, with the limit', () => {
-  it('a hardware-efficient state vector above 2^24 amplitudes', async () => {
-    const run = runHiVqe({
+  it('a hardware-efficient state vector above 2^24 amplitudes, when the job asks for the state vector', async () => {
+    const job = {
       molecule_geometry: N2,
       basis: '6-31g',
       active_orbitals: range(2, 14),
       ansatz: 'hardware_efficient',
-    });
-    await expect(run).rejects.toThrow(EngineInputError);
-    await expect(
-      runHiVqe({
+      simulator: 'statevector',
+    };
+    await expect(runHiVqe(job)).rejects.toThrow(EngineInputError);
+    await expect(runHiVqe(job)).rejects.toThrow(
+      'the hardware_efficient circuit on 26 qubits needs a state vector of 67,108,864 amplitudes; the limit is ' +
+        '16,777,216 (2^24, 256 MB). Choose fewer active orbitals, an ansatz that conserves the electron number ' +
+        '(epa, uccsd) or the matrix-product-state simulator (simulator auto or mps)',
+    );
+  });
+
+  it('a UCCSD state vector above 2^24 amplitudes even by default: its circuits are too long for the matrix-product state', async () => {
+    const job = { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 17), ansatz: 'uccsd' };
+    await expect(runHiVqe(job)).rejects.toThrow(
+      'the uccsd circuit on 32 qubits needs a state vector of 19,079,424 amplitudes; the limit is 16,777,216 ' +
+        '(2^24, 256 MB). Choose fewer active orbitals or the epa ansatz, which the engine samples from a ' +
+        'matrix-product state beyond this limit',
+    );
+  });
+
+  it('but by default such a circuit is sampled from a matrix-product state instead', async () => {
+    const lines: string[] = [];
+    const result = await runHiVqe(
+      {
         molecule_geometry: N2,
         basis: '6-31g',
         active_orbitals: range(2, 14),
         ansatz: 'hardware_efficient',
-      }),
-    ).rejects.toThrow(/needs a state vector of 67,108,864 amplitudes; the limit is 16,777,216/);
+        ansatz_entanglement: 'linear',
+        max_iter: 2,
+        max_states: 300,
+        shots: 200,
+      },
+      { onLog: (line) => lines.push(line) },
+    );
+    expect(result.iterations).toBe(2);
+    const log = lines.join('\n');
+    expect(log).toContain(
+      'matrix-product state on 26 qubits (bond dimension at most 64, cutoff 1e-10 per cut)',
+    );
+    expect(log).toMatch(/iteration 1: 200 \+ 200 shots from the matrix-product-state simulation/);
+    expect(log).toMatch(/hivqe-it1-plus bond \d+, discarded weight \d\.\de-\d+/);
+    expect(log).not.toContain('quantum computer');
   });
 
   it('but not with sampling off, which builds no circuit state at all', async () => {
@@ -52,16 +84,17 @@ describe('problems beyond the engine are refused up front, with the limit', () =
           basis: '6-31g',
           active_orbitals: range(2, 14),
           ansatz: 'hardware_efficient',
+          simulator: 'statevector',
         },
         { onLog },
       ),
     ).rejects.toThrow(/limit is 16,777,216/);
     await expect(
       runHiVqe(
-        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 15), max_states: 600_000 },
+        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 15), max_states: 1_200_000 },
         { onLog },
       ),
-    ).rejects.toThrow(/the limit is 500,000/);
+    ).rejects.toThrow(/the limit is 1,000,000/);
     expect(lines).toEqual([]);
     const benzene =
       'C 0 1.396 0;C 1.209 0.698 0;C 1.209 -0.698 0;C 0 -1.396 0;C -1.209 -0.698 0;C -1.209 0.698 0;' +
@@ -94,15 +127,17 @@ describe('problems beyond the engine are refused up front, with the limit', () =
     ).rejects.toThrow(/26 qubits.*20/);
   });
 
-  it('a subspace above 500,000 determinants', async () => {
+  it('a subspace above 1,000,000 determinants', async () => {
     await expect(
       runHiVqe({
         molecule_geometry: N2,
         basis: 'cc-pvdz',
         active_orbitals: range(2, 15),
-        max_states: 600_000,
+        max_states: 1_200_000,
       }),
-    ).rejects.toThrow(/max_states 600,000 allows a subspace of 600,000 determinants; the limit is 500,000/);
+    ).rejects.toThrow(
+      /max_states 1,200,000 allows a subspace of 1,200,000 determinants; the limit is 1,000,000/,
+    );
   });
 
   it('CASCI above 1,000,000 determinants when CASCI is what was asked for', async () => {

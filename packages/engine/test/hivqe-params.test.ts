@@ -24,7 +24,27 @@ describe('hyperparameter parsing', () => {
       exactEnergy: null,
       reference: 'auto',
       seed: 0,
+      simulator: 'auto',
+      mpsBondDimension: 64,
+      mpsCutoff: 1e-10,
     });
+  });
+
+  it('reads the engine-only simulation choices, and refuses what it cannot honour', () => {
+    expect(
+      parseHiVqeParams({ simulator: 'MPS', mps_bond_dimension: '64', mps_cutoff: '1e-8' }),
+    ).toMatchObject({
+      simulator: 'mps',
+      mpsBondDimension: 64,
+      mpsCutoff: 1e-8,
+    });
+    expect(() => parseHiVqeParams({ simulator: 'tensor' })).toThrow(
+      'simulator must be one of auto, statevector, mps, got "tensor"',
+    );
+    expect(() => parseHiVqeParams({ mps_bond_dimension: 2048 })).toThrow(
+      'mps_bond_dimension must be between 1 and 1024, got 2048',
+    );
+    expect(() => parseHiVqeParams({ mps_cutoff: -1 })).toThrow('mps_cutoff must be between 0 and 1, got -1');
   });
 
   it('accepts values as strings, the way Braket passes hyperparameters', () => {

@@ -7,15 +7,16 @@ import { checkOrbitalSpaces } from '../chem/orbital-spaces.ts';
 import { fullSpaceSize } from '../ci/casci.ts';
 import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
 import type { ActiveSpace } from './ansatz/space.ts';
-import type { HiVqeParams } from './params.ts';
+import type { HiVqeParams, SimulatorChoice } from './params.ts';
 
 /** 2^24 complex amplitudes: 256 MB of state vector (real and imaginary parts in float64). */
 export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
 /**
  * Largest subspace kept between iterations. While growing, the loop diagonalises up to twice this
- * many determinants (about 270 MB of Davidson vectors at the limit).
+ * many determinants (about 480 MB of Davidson vectors at the limit; one diagonalisation of 10^6
+ * determinants takes 4.4 s here, docs/engine.md).
  */
-export const MAX_SUBSPACE_DETERMINANTS = 500_000;
+export const MAX_SUBSPACE_DETERMINANTS = 1_000_000;
 
 /** What a job's run will hold, known from its hyperparameters before any integral is taken. */
 export interface PlannedRun {
@@ -44,9 +45,26 @@ export function planRun(params: HiVqeParams): PlannedRun {
 }
 
 /**
+ * Which simulation the engine runs the circuit on: the one the job names, or with `auto` the state vector
+ * where it fits (exact) and the matrix-product state beyond. Not for UCCSD, whose circuits are written as
+ * CNOT ladders of Pauli rotations (22,716 cz for 6 orbitals, 65 s at bond 64): beyond the state vector
+ * they would run for days, so `auto` keeps UCCSD on the state vector and its limit.
+ */
+export function chosenSimulator(
+  space: ActiveSpace,
+  choice: AnsatzChoice,
+  simulator: SimulatorChoice,
+): 'statevector' | 'mps' {
+  if (simulator !== 'auto') return simulator;
+  const fits = stateVectorSize(space, choice) <= MAX_STATEVECTOR_AMPLITUDES;
+  return fits || choice.ansatz === 'uccsd' ? 'statevector' : 'mps';
+}
+
+/**
  * Refuses, up front, a HI-VQE run the engine cannot hold: the chemistry's limits (`planRun`), then the
- * state vector (only when the engine `simulates` the circuit: a quantum computer's shots need none) and
- * the subspace. Cheap: what the server asks before it accepts a job, and the engine before it computes.
+ * state vector (only when the engine `simulates` the circuit on one: a quantum computer's shots and the
+ * matrix-product state need none) and the subspace. Cheap: what the server asks before it accepts a job,
+ * and the engine before it computes.
  */
 export function checkRunLimits(params: HiVqeParams, simulates: boolean): PlannedRun {
   const planned = planRun(params);
@@ -56,7 +74,12 @@ export function checkRunLimits(params: HiVqeParams, simulates: boolean): Planned
       entanglement: params.ansatzEntanglement,
       reps: params.ansatzReps,
     };
-    checkHiVqeLimits(planned.space, choice, params.maxStates, simulates);
+    checkHiVqeLimits(
+      planned.space,
+      choice,
+      params.maxStates,
+      simulates && chosenSimulator(planned.space, choice, params.simulator) === 'statevector',
+    );
   }
   return planned;
 }
@@ -65,17 +88,23 @@ function checkHiVqeLimits(
   space: ActiveSpace,
   choice: AnsatzChoice,
   maxStates: number,
-  simulates: boolean,
+  onStateVector: boolean,
 ): void {
   const amplitudes = stateVectorSize(space, choice);
-  if (simulates && amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
+  if (onStateVector && amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
+    const remedies = [
+      'fewer active orbitals',
+      ...(choice.ansatz === 'hardware_efficient'
+        ? ['an ansatz that conserves the electron number (epa, uccsd)']
+        : []),
+      choice.ansatz === 'uccsd'
+        ? 'the epa ansatz, which the engine samples from a matrix-product state beyond this limit'
+        : 'the matrix-product-state simulator (simulator auto or mps)',
+    ];
     throw new EngineInputError(
       `the ${choice.ansatz} circuit on ${2 * space.norb} qubits needs a state vector of ${amplitudes.toLocaleString('en-US')} ` +
         `amplitudes; the limit is ${MAX_STATEVECTOR_AMPLITUDES.toLocaleString('en-US')} (2^24, 256 MB). ` +
-        'Choose fewer active orbitals' +
-        (choice.ansatz === 'hardware_efficient'
-          ? ' or an ansatz that conserves the electron number (epa, uccsd)'
-          : ''),
+        `Choose ${remedies.slice(0, -1).join(', ')} or ${remedies.at(-1)}`,
     );
   }
   const subspace = Math.min(maxStates, fullSpaceSize(space));

@@ -46,8 +46,16 @@ export function refiningLogLine(iteration: number, point: IterationPoint): strin
   );
 }
 
-/** What an iteration ran on the quantum computer: circuits, their size on the device, and the shots back. */
-export function deviceShotsLogLine(iteration: number, circuits: NativeCircuit[], counts: Counts[]): string {
+/**
+ * What an iteration ran on the quantum computer (or the engine's matrix-product state, `source`): circuits,
+ * their size on the device, and the shots back.
+ */
+export function deviceShotsLogLine(
+  iteration: number,
+  circuits: NativeCircuit[],
+  counts: Counts[],
+  source = 'the quantum computer',
+): string {
   const gates = (circuit: NativeCircuit, name: string) =>
     circuit.instructions.filter((instruction) => instruction.name === name).length;
   const shots = counts.map((c) => Object.values(c).reduce((sum, n) => sum + n, 0));
@@ -55,7 +63,7 @@ export function deviceShotsLogLine(iteration: number, circuits: NativeCircuit[],
     circuits.flatMap((c) => c.instructions.flatMap((instruction) => instruction.qubits)),
   );
   return (
-    `iteration ${iteration}: ${shots.join(' + ')} shots from the quantum computer ` +
+    `iteration ${iteration}: ${shots.join(' + ')} shots from ${source} ` +
     `(${circuits.map((c) => c.name).join(', ')}: ${qubits.size} qubits, ` +
     `${Math.max(...circuits.map((c) => gates(c, 'cz')))} cz, ${Math.max(...circuits.map((c) => gates(c, 'prx')))} prx)`
   );

@@ -1,7 +1,6 @@
 import type { CancelPoint } from '../ci/cancel.ts';
 import { binomial } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
-import { blockCircuit } from './ansatz/block-circuit.ts';
 import { orbitalChain } from './ansatz/chain.ts';
 import { ansatzProgram } from './ansatz/index.ts';
 import { hartreeFock, type ActiveSpace } from './ansatz/space.ts';
@@ -33,7 +32,7 @@ import {
 } from './provenance.ts';
 import type { SampleTally } from './recovery.ts';
 import { Xoshiro128 } from './rng.ts';
-import { SimulatedShots, type ShotSource } from './shots.ts';
+import { simulatedShots, type ShotSource } from './shots.ts';
 import { Spsa } from './spsa.ts';
 import { determinantCount, diagonalise, grow, rankByScore, screen, type Subspace } from './subspace.ts';
 
@@ -138,13 +137,13 @@ export async function runHiVqeLoop(
   const allStrings = binomial(ham.norb, ham.nalpha);
   const capStrings = Math.min(Math.floor(Math.sqrt(params.maxStates)), allStrings);
   const workStrings = Math.max(capStrings, Math.min(Math.floor(WORK_FACTOR * capStrings), allStrings));
-  // With a sampler the state vector is never allocated: the device samples the circuit.
+  // With a sampler the circuit is never simulated: the device samples it.
   // Without sampling (an ablation) no circuit is run at all.
   const shots: ShotSource | null = !sources.sampling
     ? null
-    : sampler === undefined
-      ? new SimulatedShots(blockCircuit(program), params.shots, rng, cancel)
-      : new DeviceShots(sampler, program, params.shots, cancel, callbacks.onLog);
+    : sampler !== undefined
+      ? new DeviceShots(sampler, program, params.shots, cancel, callbacks.onLog)
+      : simulatedShots(program, params, rng, cancel, callbacks.onLog);
   const probe = new Prober(ham, params, rng, cancel, workStrings);
   callbacks.onLog?.(
     `HI-VQE: ${params.ansatz} ansatz on ${2 * ham.norb} qubits, ${program.numParameters} parameters, ` +

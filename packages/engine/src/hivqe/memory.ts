@@ -2,7 +2,8 @@ import { estimateMemoryBytes } from '../chem/limits.ts';
 import { davidsonVectorBytes, fullSpaceSize, MAX_CASCI_DETERMINANTS } from '../ci/casci-limit.ts';
 import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
 import type { ActiveSpace } from './ansatz/space.ts';
-import { checkRunLimits } from './limits.ts';
+import { checkRunLimits, chosenSimulator } from './limits.ts';
+import { mpsMemoryBytes } from './mps/mps.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
 
 /** A run's peak memory, as estimated from its hyperparameters before anything is computed. */
@@ -29,7 +30,7 @@ const BYTES_PER_AMPLITUDE = 16;
  * Estimates the peak memory of a HI-VQE run: the integrals (AO integrals, their SCF supermatrix and the
  * transformed ones), the CASCI or subspace Davidson vectors (the loop diagonalises up to twice max_states
  * determinants) and, when the engine `simulates` the circuit rather than drawing shots from a quantum
- * computer, the state vector; all counted as if held at once, so the figure errs high. Monotonic in the
+ * computer, the state vector or matrix-product state; all counted as if held at once, so the figure errs high. Monotonic in the
  * problem's size: more basis functions, active orbitals, active electrons or max_states never give a lower
  * figure (see correlationBytes). Cheap: it builds the basis set, not the integrals. Throws EngineInputError
  * for input the engine would refuse, limits included.
@@ -48,8 +49,15 @@ export function estimateRunMemory(
   };
 }
 
+/** The state vector, or the matrix-product state at its largest bond dimension. */
+function simulationBytes(space: ActiveSpace, choice: AnsatzChoice, params: HiVqeParams): number {
+  return chosenSimulator(space, choice, params.simulator) === 'statevector'
+    ? BYTES_PER_AMPLITUDE * stateVectorSize(space, choice)
+    : mpsMemoryBytes(2 * space.norb, params.mpsBondDimension);
+}
+
 /**
- * The Davidson vectors and the simulated state vector of the active space. Two choices keep the figure
+ * The Davidson vectors and the circuit simulation of the active space. Two choices keep the figure
  * monotonic where the run's true peak is not: CASCI's vectors are counted up to the CASCI limit even on a
  * space too large for CASCI (which the run then skips, so 14 orbitals would otherwise estimate below 12), and
  * the figure is the largest over the space with as many electrons or fewer (a space more than half filled
@@ -75,8 +83,7 @@ function correlationBytes(space: ActiveSpace, params: HiVqeParams, simulates: bo
       Math.min(2 * params.maxStates, full),
     );
     const bytes =
-      davidsonVectorBytes(determinants) +
-      (simulates ? BYTES_PER_AMPLITUDE * stateVectorSize(fewer, choice) : 0);
+      davidsonVectorBytes(determinants) + (simulates ? simulationBytes(fewer, choice, params) : 0);
     largest = Math.max(largest, bytes);
   }
   return largest;

@@ -5,6 +5,15 @@ export const ANSATZE = ['epa', 'hardware_efficient', 'uccsd'] as const;
 export type AnsatzName = (typeof ANSATZE)[number];
 export const ENTANGLEMENTS = ['linear', 'circular', 'full', 'pairwise', 'no'] as const;
 export type Entanglement = (typeof ENTANGLEMENTS)[number];
+/**
+ * How the engine simulates the circuit when no quantum computer samples it: `statevector` (exact, up to
+ * MAX_STATEVECTOR_AMPLITUDES), `mps` (a matrix-product state cut to `mps_bond_dimension` and
+ * `mps_cutoff`), or `auto`: the state vector where it fits, the matrix-product state beyond.
+ */
+export const SIMULATORS = ['auto', 'statevector', 'mps'] as const;
+export type SimulatorChoice = (typeof SIMULATORS)[number];
+/** Largest bond dimension a matrix-product state may be given (its memory grows with the square). */
+export const MAX_MPS_BOND_DIMENSION = 1024;
 
 /** A job's hyperparameters, validated, with the defaults of the create form (spec/jobs.md §3, §9). */
 export interface HiVqeParams {
@@ -32,6 +41,12 @@ export interface HiVqeParams {
   reference: ReferenceMode;
   /** Seeds the circuit parameters, SPSA perturbations, sampling and configuration recovery. */
   seed: number;
+  /** Engine-only: which simulation draws the shots when no quantum computer does. */
+  simulator: SimulatorChoice;
+  /** Engine-only: the matrix-product state's largest bond dimension. */
+  mpsBondDimension: number;
+  /** Engine-only: the weight (relative) the matrix-product state may drop at each cut. */
+  mpsCutoff: number;
 }
 
 const DEFAULT_GEOMETRY = 'N 0 0 0;N 0 0 1.0';
@@ -71,6 +86,9 @@ export function parseHiVqeParams(raw: Readonly<Record<string, unknown>>): HiVqeP
       ? 'always'
       : read.choice('reference', REFERENCE_MODES, 'auto'),
     seed: read.integer('seed', 0, 0, 2 ** 32 - 1),
+    simulator: read.choice('simulator', SIMULATORS, 'auto'),
+    mpsBondDimension: read.integer('mps_bond_dimension', 64, 1, MAX_MPS_BOND_DIMENSION),
+    mpsCutoff: read.number('mps_cutoff', 1e-10, 0, 1),
   };
 }
 

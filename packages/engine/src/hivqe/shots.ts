@@ -1,5 +1,11 @@
 import type { CancelPoint } from '../ci/cancel.ts';
+import { blockCircuit } from './ansatz/block-circuit.ts';
+import type { AnsatzProgram } from './ansatz/gates.ts';
 import type { Circuit } from './circuit.ts';
+import { chosenSimulator } from './limits.ts';
+import { MpsSampler } from './mps/mps-sampler.ts';
+import { DeviceShots } from './native/device-shots.ts';
+import type { HiVqeParams } from './params.ts';
 import type { ProbeResult } from './probe.ts';
 import type { Xoshiro128 } from './rng.ts';
 import { sampleState, type Sample } from './sampling.ts';
@@ -54,4 +60,24 @@ export class SimulatedShots implements ShotSource {
     await this.circuit.run(this.state, theta, this.cancel);
     return sampleState(this.state, this.shots, this.rng, this.cancel);
   }
+}
+
+/**
+ * The engine's own simulation of the circuit: the state vector, or the matrix-product state
+ * (`chosenSimulator`), which is run as a sampler of the circuit exported to a line of qubits.
+ */
+export function simulatedShots(
+  program: AnsatzProgram,
+  params: HiVqeParams,
+  rng: Xoshiro128,
+  cancel: CancelPoint,
+  onLog: ((line: string) => void) | undefined,
+): ShotSource {
+  const choice = { ansatz: params.ansatz, entanglement: params.ansatzEntanglement, reps: params.ansatzReps };
+  if (chosenSimulator(program.space, choice, params.simulator) === 'statevector') {
+    return new SimulatedShots(blockCircuit(program), params.shots, rng, cancel);
+  }
+  const policy = { maxBond: params.mpsBondDimension, cutoff: params.mpsCutoff };
+  const sampler = new MpsSampler(2 * program.space.norb, policy, params.seed, cancel, onLog);
+  return new DeviceShots(sampler, program, params.shots, cancel, onLog);
 }

@@ -56,12 +56,12 @@ describe('numeric hyperparameters have bounds a real run needs', () => {
     [
       'max_states 10,000,000',
       { max_states: 10_000_000 },
-      'max_states must be a whole number from 1 to 500,000',
+      'max_states must be a whole number from 1 to 1,000,000',
     ],
     [
       'max_expansion_states 1e308',
       { max_expansion_states: 1e308 },
-      'max_expansion_states must be a whole number from 1 to 500,000',
+      'max_expansion_states must be a whole number from 1 to 1,000,000',
     ],
     [
       'convergence_abstol 1e308',

@@ -21,7 +21,10 @@ export class DeviceShots implements ShotSource {
   ) {}
 
   get description(): string {
-    return `shots from a quantum computer with ${this.sampler.device.qubits.length} qubits`;
+    return (
+      this.sampler.description ??
+      `shots from a quantum computer with ${this.sampler.device.qubits.length} qubits`
+    );
   }
 
   async probe(
@@ -43,7 +46,7 @@ export class DeviceShots implements ShotSource {
         `the quantum computer returned ${counts.length} results for ${circuits.length} circuits`,
       );
     }
-    this.onLog?.(deviceShotsLogLine(iteration, circuits, counts));
+    this.onLog?.(deviceShotsLogLine(iteration, circuits, counts, this.sampler.source));
     const norb = this.program.space.norb;
     const plusResult = await evaluate(countsToSamples(counts[0], norb));
     return [plusResult, await evaluate(countsToSamples(counts[1], norb))];

@@ -32,6 +32,10 @@ export interface NativeDevice {
  */
 export interface Sampler {
   device: NativeDevice;
+  /** Where the shots come from, for the run's log (default: "the quantum computer"). */
+  source?: string;
+  /** How the circuits are run, for the run's opening log line (default: the quantum computer's size). */
+  description?: string;
   sample(
     circuits: NativeCircuit[],
     shots: number,
