@@ -94,7 +94,7 @@ describe('planReference', () => {
   it('names max_states, not the CASCI limit, as the reason a default N2 job goes without CASCI', () => {
     expect(planReference(n2())).toEqual({
       determinants: 63_504,
-      bytes: 8 * 30 * 63_504,
+      bytes: 8 * 20 * 63_504,
       limit: null,
       skipped:
         'the full space (63,504 determinants) is larger than max_states (150) and the job did not ask for it (compute_reference)',

@@ -13,7 +13,7 @@ import type { HiVqeParams, SimulatorChoice } from './params.ts';
 export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
 /**
  * Largest subspace kept between iterations. While growing, the loop diagonalises up to twice this
- * many determinants (about 480 MB of Davidson vectors at the limit; one diagonalisation of 10^6
+ * many determinants (about 320 MB of Davidson vectors at the limit; one diagonalisation of 10^6
  * determinants takes 4.4 s here, docs/engine.md).
  */
 export const MAX_SUBSPACE_DETERMINANTS = 1_000_000;
