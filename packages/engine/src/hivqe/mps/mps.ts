@@ -62,11 +62,6 @@ export class MatrixProductState {
     return this.sites.length;
   }
 
-  /** The bond dimension between sites k and k+1. */
-  bond(k: number): number {
-    return this.sites[k].cols;
-  }
-
   /** A single-qubit gate (2×2, the layout of native/unitary.ts) on site k. */
   applySingle(k: number, u: Unitary): void {
     const site = this.sites[k];
