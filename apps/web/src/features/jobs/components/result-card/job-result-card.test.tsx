@@ -124,7 +124,8 @@ describe('result card', () => {
       ],
     });
     expect(valueOf(card, 'Reference energy')).toBe(
-      `None: you gave no exact energy, and the engine skipped CASCI (${reason})`,
+      `None: you gave no exact energy, and the engine skipped CASCI (${reason}). The final energy is a ` +
+        'variational upper bound: the exact energy of this active space lies at or below it',
     );
     expect(card).not.toHaveTextContent('above its limit');
     expect(valueOf(card, 'Error')).toBe('Not shown: there is no reference energy to compare with');
@@ -144,7 +145,8 @@ describe('result card', () => {
       ],
     });
     expect(valueOf(card, 'Reference energy')).toBe(
-      'None: you gave no exact energy, and the engine skipped CASCI (its reason was not recorded for this run)',
+      'None: you gave no exact energy, and the engine skipped CASCI (its reason was not recorded for this run). ' +
+        'The final energy is a variational upper bound: the exact energy of this active space lies at or below it',
     );
   });
 

@@ -46,7 +46,12 @@ function referenceValue({ reference, energies, reference_skip_reason }: Molecule
   if (energies === null) return pending;
   // The engine's own reason; a run stored before it was recorded has none, and the card does not guess one.
   const why = reference_skip_reason ?? 'its reason was not recorded for this run';
-  return `None: you gave no exact energy, and the engine skipped CASCI (${why})`;
+  // Without a reference the final energy still says something: it is the lowest eigenvalue of the Hamiltonian
+  // in a subspace, so the exact (CASCI) energy lies at or below it.
+  return (
+    `None: you gave no exact energy, and the engine skipped CASCI (${why}). ` +
+    'The final energy is a variational upper bound: the exact energy of this active space lies at or below it'
+  );
 }
 
 function errorValue({ error_mha, within_chemical_accuracy, energies }: MoleculeResult, pending: ReactNode) {
