@@ -198,7 +198,7 @@ describe('create job form (single page)', () => {
     const molecules = within(dialog).getByRole('group', { name: 'Molecule Configuration' });
     const option = within(molecules).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' });
     expect(option).toHaveAccessibleDescription(
-      /^Full CI in the active space: 63,504 determinants, about 15 MB/,
+      /^Full CI in the active space: 63,504 determinants, about 10 MB/,
     );
     await user.click(option);
     await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));

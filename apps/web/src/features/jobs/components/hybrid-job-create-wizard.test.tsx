@@ -302,7 +302,7 @@ describe('create HI-VQE job wizard', () => {
       expect(option).not.toBeChecked();
       expect(option).toBeEnabled();
       expect(option).toHaveAccessibleDescription(
-        'Full CI in the active space: 63,504 determinants, about 15 MB of memory per molecule. ' +
+        'Full CI in the active space: 63,504 determinants, about 10 MB of memory per molecule. ' +
           'Unticked, the engine computes it only for a molecule without an exact energy whose full space fits within Max States.',
       );
       for (let step = 0; step < 3; step += 1) await next();
