@@ -28,6 +28,7 @@ figure `/usr/bin/time -v` prints.
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -183,8 +184,9 @@ def run_psi4(psi4, inp, out, scratch):
     """Run Psi4 on one thread; return (wall s, CPU s, peak RSS MiB, exit status)."""
     env = dict(os.environ, OMP_NUM_THREADS='1', OPENBLAS_NUM_THREADS='1', MKL_NUM_THREADS='1')
     start = time.monotonic()
-    pid = os.spawnvpe(os.P_NOWAIT, psi4, [psi4, '-n', '1', '-s', scratch, inp, out], env)
-    _, status, usage = os.wait4(pid, 0)
+    # Run where the scratch lives: Psi4 leaves psi.<pid>.clean and timer.dat in its working directory.
+    child = subprocess.Popen([psi4, '-n', '1', '-s', scratch, inp, out], env=env, cwd=scratch)
+    _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - start
     cpu = usage.ru_utime + usage.ru_stime
     return wall, cpu, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
@@ -208,6 +210,8 @@ def main():
     parser.add_argument('--psi4', default='psi4', help='the psi4 executable')
     args = parser.parse_args()
 
+    # Absolute, since Psi4 runs in the scratch directory.
+    args.workdir = os.path.abspath(args.workdir)
     case = CASES[args.case]
     print('# %s: %s' % (args.case, case['label']))
     print('# restricted_docc %s  active %s' % (fmt(case['restricted_docc']), fmt(case['active'])))
