@@ -42,10 +42,18 @@ function bytesOf(args: unknown[], bytesPerElement: number): number {
   return 'length' in first && typeof first.length === 'number' ? first.length * bytesPerElement : 0;
 }
 
+/**
+ * Bytes of the SharedArrayBuffers this thread made and still holds (the engine's H·C shares its arrays
+ * with helper threads): V8 counts them in no isolate's external memory, so the guard counts them itself,
+ * until each is collected.
+ */
+let sharedBytes = 0;
+const sharedReleased = new FinalizationRegistry<number>((bytes) => (sharedBytes -= bytes));
+
 /** The thread's memory in use: its V8 heap and the buffers it allocated. */
 export function threadMemoryBytes(): number {
   const { used_heap_size, external_memory } = getHeapStatistics();
-  return used_heap_size + external_memory;
+  return used_heap_size + external_memory + sharedBytes;
 }
 
 /** Installs the limit on this thread's allocations; call once, before the engine runs. */
@@ -60,13 +68,20 @@ export function guardMemory(limitBytes: number, exceeded: () => MemoryLimitError
     if (over) throw exceeded();
   };
   const globals = globalThis as unknown as Record<string, unknown>;
-  for (const name of [...TYPED_ARRAYS, 'ArrayBuffer']) {
+  for (const name of [...TYPED_ARRAYS, 'ArrayBuffer', 'SharedArrayBuffer']) {
     const real = globals[name] as Constructor;
+    const buffer = name.endsWith('ArrayBuffer');
     const guarded: Constructor = new Proxy(real, {
       construct(target, args, newTarget): object {
-        check(name === 'ArrayBuffer' ? bytesOf(args, 1) : bytesOf(args, target.BYTES_PER_ELEMENT ?? 1));
+        const bytes = buffer ? bytesOf(args, 1) : bytesOf(args, target.BYTES_PER_ELEMENT ?? 1);
+        check(bytes);
         // `new Float64Array(n)` in the engine comes here with the proxy as new.target: make a real one.
-        return Reflect.construct(target, args, newTarget === guarded ? target : newTarget);
+        const made: object = Reflect.construct(target, args, newTarget === guarded ? target : newTarget);
+        if (name === 'SharedArrayBuffer') {
+          sharedBytes += bytes;
+          sharedReleased.register(made, bytes);
+        }
+        return made;
       },
     });
     globals[name] = guarded;

@@ -8,8 +8,9 @@ import { binomial, MAX_STRING_ORBITALS } from './strings.ts';
 export const MAX_CASCI_DETERMINANTS = 1_000_000;
 /**
  * Davidson's largest search space (6 vectors and their 6 images), the Ritz vector, its image, the residual
- * and the correction, and the two vectors a restart builds before it drops the old ones: 18, counted as 20
- * (a 10^7-determinant subspace peaked at 1,654 MiB, about 20 vectors of 76 MiB and the rest of the run).
+ * and the correction, the two vectors a restart builds before it drops the old ones, and the two shared
+ * vectors through which H·C's threads read C and write H·C (product-space.ts): 20. A 10^7-determinant
+ * subspace peaked at 1,654 MiB on one thread and 1,796 MiB on two, 20 vectors of 76 MiB and the rest of the run.
  */
 export const DAVIDSON_VECTORS = 20;
 

@@ -3,19 +3,14 @@ import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
 import {
   groupLinks,
-  NEGLIGIBLE_WEIGHT,
   sameSpinHamiltonian,
   singleExcitationLinks,
   type GroupedLinks,
   type SparseRows,
 } from './excitations.ts';
-import {
-  foldTransposeIntoLower,
-  fourLinkKernel,
-  mirrorLowerToUpper,
-  oneLinkKernel,
-  sparseRowTimesMatrix,
-} from './sigma-kernels.ts';
+import { mirrorLowerToUpper } from './sigma-kernels.ts';
+import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
+import { balancedBounds, runPhase, shared, sigmaThreadsFor } from './sigma-team.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
 /**
@@ -28,24 +23,24 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * When both spins use the same string set (closed shell), the operator works on coefficient matrices
  * symmetric under α ↔ β exchange — the even-spin states, which hold the singlet ground state — and
  * computes only the lower triangle of H·C, half the work.
+ *
+ * On a large space H·C is shared between threads (sigma-team.ts), each computing a range of alpha rows
+ * balanced by the work in them; the operator's arrays then live in shared memory, and C and H·C pass
+ * through two shared vectors of its own.
  */
 export class ProductSpaceHamiltonian implements SymmetricOperator {
   readonly size: number;
   readonly diagonal: Float64Array;
   readonly spinSymmetric: boolean;
   private readonly norb: number;
-  private readonly alphaRows: SparseRows;
-  private readonly betaRows: SparseRows;
-  private readonly alphaByPair: GroupedLinks;
-  private readonly betaByTarget: GroupedLinks;
   private readonly alphaOcc: number[][];
   private readonly betaOcc: number[][];
-  /** coulombOnBeta[pq·nβ + Ib] = Σ_{r ∈ Ib} (pq|rr): every diagonal beta link of string Ib at once. */
-  private readonly coulombOnBeta: Float64Array;
-  // Scratch space of apply(), which is therefore not re-entrant (Davidson calls it one at a time).
-  private readonly screenedStart: Int32Array;
-  private readonly screenedSrc: Int32Array;
-  private readonly screenedWeight: Float64Array;
+  private readonly rows: SigmaRows;
+  private readonly team: {
+    bounds: Record<SigmaPhase, number[]>;
+    c: Float64Array;
+    out: Float64Array;
+  } | null;
 
   constructor(
     private readonly ham: ActiveSpaceHamiltonian,
@@ -56,21 +51,41 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.norb = norb;
     this.size = alpha.size * beta.size;
     this.spinSymmetric = alpha === beta;
-    this.alphaRows = sameSpinHamiltonian(ham, alpha);
-    this.betaRows = this.spinSymmetric ? this.alphaRows : sameSpinHamiltonian(ham, beta);
+    const threads = sigmaThreadsFor(this.size);
+    const share = threads > 1 ? shared : <T>(array: T) => array;
+    const alphaRows = shareRows(sameSpinHamiltonian(ham, alpha), share);
+    const betaRows = this.spinSymmetric ? alphaRows : shareRows(sameSpinHamiltonian(ham, beta), share);
     const alphaLinks = singleExcitationLinks(alpha, norb, true);
     const betaLinks = singleExcitationLinks(beta, norb);
-    this.alphaByPair = groupLinks(alphaLinks, alphaLinks.pq, norb * norb);
-    this.betaByTarget = groupLinks(betaLinks, betaLinks.dst, beta.size);
     this.alphaOcc = Array.from(alpha.strings, (x) => occupiedOrbitals(x, norb));
     this.betaOcc = this.spinSymmetric
       ? this.alphaOcc
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
-    this.coulombOnBeta = this.buildCoulombOnBeta();
-    this.screenedStart = new Int32Array(beta.size + 1);
-    this.screenedSrc = new Int32Array(betaLinks.count);
-    this.screenedWeight = new Float64Array(betaLinks.count);
-    this.diagonal = this.buildDiagonal();
+    const data: SigmaData = {
+      norb,
+      alphaSize: alpha.size,
+      betaSize: beta.size,
+      spinSymmetric: this.spinSymmetric,
+      eri: share(ham.eri),
+      alphaRows,
+      betaRows,
+      alphaByPair: shareLinks(groupLinks(alphaLinks, alphaLinks.pq, norb * norb), share),
+      betaByTarget: shareLinks(groupLinks(betaLinks, betaLinks.dst, beta.size), share),
+      coulombOnBeta: share(this.buildCoulombOnBeta()),
+    };
+    this.rows = new SigmaRows(data);
+    this.diagonal = this.buildDiagonal(alphaRows, betaRows, data.coulombOnBeta);
+    this.team =
+      threads === 1
+        ? null
+        : {
+            bounds: {
+              sameSpin: balancedBounds(this.sameSpinWork(data), threads),
+              oppositeSpin: balancedBounds(this.oppositeSpinWork(data), threads),
+            },
+            c: new Float64Array(new SharedArrayBuffer(8 * this.size)),
+            out: new Float64Array(new SharedArrayBuffer(8 * this.size)),
+          };
   }
 
   private buildCoulombOnBeta(): Float64Array {
@@ -88,22 +103,42 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     return out;
   }
 
-  private buildDiagonal(): Float64Array {
+  private buildDiagonal(
+    alphaRows: SparseRows,
+    betaRows: SparseRows,
+    coulombOnBeta: Float64Array,
+  ): Float64Array {
     const nb = this.beta.size;
     const diagonal = new Float64Array(this.size);
-    const betaSame = Array.from({ length: nb }, (_, b) => rowDiagonal(this.betaRows, b));
+    const betaSame = Array.from({ length: nb }, (_, b) => rowDiagonal(betaRows, b));
     const n = this.norb;
     for (let a = 0; a < this.alpha.size; a++) {
       const row = a * nb;
-      const alphaSame = rowDiagonal(this.alphaRows, a);
+      const alphaSame = rowDiagonal(alphaRows, a);
       for (let b = 0; b < nb; b++) diagonal[row + b] = alphaSame + betaSame[b];
       // Coulomb between the spins, Σ_{i∈Ia, j∈Ib} (ii|jj), from the (ii|jj) rows of coulombOnBeta.
       for (const i of this.alphaOcc[a]) {
         const coulomb = (i * n + i) * nb;
-        for (let b = 0; b < nb; b++) diagonal[row + b] += this.coulombOnBeta[coulomb + b];
+        for (let b = 0; b < nb; b++) diagonal[row + b] += coulombOnBeta[coulomb + b];
       }
     }
     return diagonal;
+  }
+
+  /** Per alpha row, the multiply-adds of the same-spin phase. */
+  private sameSpinWork({ alphaRows, betaRows, betaSize: nb }: SigmaData): Float64Array {
+    const betaPerRow = this.spinSymmetric ? 0 : betaRows.rowStart[nb];
+    return Float64Array.from(
+      { length: this.alpha.size },
+      (_, a) => (alphaRows.rowStart[a + 1] - alphaRows.rowStart[a]) * nb + betaPerRow + nb,
+    );
+  }
+
+  /** Per alpha row, the beta strings its alpha links reach in the opposite-spin phase (a triangle's when symmetric). */
+  private oppositeSpinWork({ alphaByPair, betaSize: nb }: SigmaData): Float64Array {
+    const work = new Float64Array(this.alpha.size);
+    for (const dst of alphaByPair.dst) work[dst] += this.spinSymmetric ? dst + 1 : nb;
+    return work;
   }
 
   restrict(x: Float64Array): void {
@@ -119,127 +154,31 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   }
 
   async apply(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    out.fill(0);
-    await this.applyAlphaAlpha(c, out, cancel);
-    if (this.spinSymmetric) {
-      // For symmetric C, H_β·C is the transpose of H_α·C: fold it into the lower triangle.
-      foldTransposeIntoLower(out, this.alpha.size);
+    const rowCount = this.alpha.size;
+    if (this.team === null) {
+      await this.rows.run('sameSpin', c, out, 0, rowCount, cancel);
+      await this.rows.run('oppositeSpin', c, out, 0, rowCount, cancel);
     } else {
-      await this.applyBetaBeta(c, out, cancel);
-    }
-    await this.applyOppositeSpin(c, out, cancel);
-    if (this.spinSymmetric) mirrorLowerToUpper(out, this.alpha.size);
-  }
-
-  private async applyAlphaAlpha(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    const nb = this.beta.size;
-    const { rowStart, col, value } = this.alphaRows;
-    for (let a = 0; a < this.alpha.size; a++) {
-      sparseRowTimesMatrix(rowStart[a], rowStart[a + 1], col, value, nb, c, out, a * nb);
-      if (cancel.due()) await cancel.pause();
-    }
-  }
-
-  private async applyBetaBeta(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    const nb = this.beta.size;
-    const { rowStart, col, value } = this.betaRows;
-    for (let a = 0; a < this.alpha.size; a++) {
-      const row = a * nb;
-      for (let b = 0; b < nb; b++) {
-        let sum = 0;
-        for (let k = rowStart[b]; k < rowStart[b + 1]; k++) sum += value[k] * c[row + col[k]];
-        out[row + b] += sum;
+      const team = this.team;
+      team.c.set(c);
+      for (const phase of ['sameSpin', 'oppositeSpin'] as const) {
+        await runPhase(this.rows, phase, team.c, team.out, team.bounds[phase], cancel);
       }
-      if (cancel.due()) await cancel.pause();
+      out.set(team.out);
     }
+    if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount);
   }
+}
 
-  /**
-   * Σ (pq|rs) E^α_pq E^β_rs, one alpha pair pq at a time (p = q included): its alpha links against the
-   * beta r = s terms (the coulombOnBeta table) and the beta links r ≠ s whose (pq|rs) is not negligible.
-   */
-  private async applyOppositeSpin(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    const n2 = this.norb * this.norb;
-    const nb = this.beta.size;
-    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+type Share = <T extends Float64Array | Int32Array>(array: T) => T;
 
-    const alpha = this.alphaByPair;
-    const endOf = (k: number) => (this.spinSymmetric ? alpha.dst[k] + 1 : nb);
-    for (let pq = 0; pq < n2; pq++) {
-      const first = alpha.start[pq];
-      const last = alpha.start[pq + 1];
-      if (first === last) continue;
-      this.screenBetaLinks(pq * n2);
-      const uOffset = pq * nb;
-      // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
-      // Sorted by descending target, the fourth has the shortest triangle: the others finish alone.
-      let k = first;
-      for (; k + 3 < last; k += 4) {
-        const shared = endOf(k + 3);
-        fourLinkKernel(alpha, k, nb, shared, this.coulombOnBeta, uOffset, w, start, src, c, out);
-        for (let j = k; j < k + 3; j++) {
-          const end = endOf(j);
-          if (end > shared) {
-            const [inRow, outRow] = [alpha.src[j] * nb, alpha.dst[j] * nb];
-            oneLinkKernel(
-              inRow,
-              outRow,
-              alpha.sign[j],
-              shared,
-              end,
-              this.coulombOnBeta,
-              uOffset,
-              w,
-              start,
-              src,
-              c,
-              out,
-            );
-          }
-        }
-      }
-      for (; k < last; k++) {
-        const [inRow, outRow] = [alpha.src[k] * nb, alpha.dst[k] * nb];
-        oneLinkKernel(
-          inRow,
-          outRow,
-          alpha.sign[k],
-          0,
-          endOf(k),
-          this.coulombOnBeta,
-          uOffset,
-          w,
-          start,
-          src,
-          c,
-          out,
-        );
-      }
-      if (cancel.due()) await cancel.pause();
-    }
-  }
+function shareRows({ rowStart, col, value }: SparseRows, share: Share): SparseRows {
+  return { rowStart: share(rowStart), col: share(col), value: share(value) };
+}
 
-  /**
-   * Fills the screened links for the alpha pair whose (pq|··) row starts at eriRow: the beta links into
-   * each target string, weighted by sign · (pq|rs), without those of negligible weight.
-   */
-  private screenBetaLinks(eriRow: number): void {
-    const beta = this.betaByTarget;
-    const eri = this.ham.eri;
-    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
-    const nb = this.beta.size;
-    let count = 0;
-    for (let jb = 0; jb < nb; jb++) {
-      start[jb] = count;
-      for (let l = beta.start[jb]; l < beta.start[jb + 1]; l++) {
-        const weight = beta.sign[l] * eri[eriRow + beta.pq[l]];
-        if (Math.abs(weight) < NEGLIGIBLE_WEIGHT) continue;
-        src[count] = beta.src[l];
-        w[count++] = weight;
-      }
-    }
-    start[nb] = count;
-  }
+function shareLinks(links: GroupedLinks, share: Share): GroupedLinks {
+  const { start, src, dst, pq, sign } = links;
+  return { start: share(start), src: share(src), dst: share(dst), pq: share(pq), sign: share(sign) };
 }
 
 function rowDiagonal(rows: SparseRows, row: number): number {

@@ -113,9 +113,9 @@ export function sparseRowTimesMatrix(
   }
 }
 
-/** lower(S) ← S + Sᵀ, for the square matrix S of side n stored row-major. */
-export function foldTransposeIntoLower(s: Float64Array, n: number): void {
-  for (let i = 0; i < n; i++) {
+/** lower(S) ← S + Sᵀ in rows [from, to), for the square matrix S of side n stored row-major. */
+export function foldTransposeIntoLower(s: Float64Array, n: number, from = 0, to = n): void {
+  for (let i = from; i < to; i++) {
     for (let j = 0; j < i; j++) s[i * n + j] += s[j * n + i];
     s[i * n + i] *= 2;
   }

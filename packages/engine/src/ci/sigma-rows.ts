@@ -1,0 +1,186 @@
+import type { CancelPoint } from './cancel.ts';
+import { NEGLIGIBLE_WEIGHT, type GroupedLinks, type SparseRows } from './excitations.ts';
+import {
+  foldTransposeIntoLower,
+  fourLinkKernel,
+  oneLinkKernel,
+  sparseRowTimesMatrix,
+} from './sigma-kernels.ts';
+
+/**
+ * What H·C over alpha strings × beta strings needs, as typed arrays only, so that it can be posted to
+ * another thread: backed by SharedArrayBuffers, the arrays are shared rather than copied.
+ */
+export interface SigmaData {
+  norb: number;
+  alphaSize: number;
+  betaSize: number;
+  /** One string set serves both spins: C is symmetric and only its lower triangle is computed. */
+  spinSymmetric: boolean;
+  eri: Float64Array;
+  alphaRows: SparseRows;
+  betaRows: SparseRows;
+  alphaByPair: GroupedLinks;
+  betaByTarget: GroupedLinks;
+  /** coulombOnBeta[pq·nβ + Ib] = Σ_{r ∈ Ib} (pq|rr): every diagonal beta link of string Ib at once. */
+  coulombOnBeta: Float64Array;
+}
+
+/**
+ * The phases of H·C, each over a range of alpha rows [from, to) of the output, so that threads given
+ * disjoint ranges never write the same element (ProductSpaceHamiltonian runs them):
+ * - `sameSpin`: out = H_α·C (and + C·H_β when the spins have different string sets);
+ * - `oppositeSpin`: for a symmetric C, first lower(out) += upper(out)ᵀ (H_β·C is the transpose of H_α·C),
+ *   then Σ (pq|rs) E^α_pq E^β_rs into the lower triangle; otherwise the opposite-spin part into whole rows.
+ * The second phase reads rows of the first that other threads wrote: it starts once every range of the first
+ * has finished.
+ */
+export type SigmaPhase = 'sameSpin' | 'oppositeSpin';
+
+/** One thread's H·C work: the data and the scratch of the beta links screened for one alpha pair. */
+export class SigmaRows {
+  private readonly screenedStart: Int32Array;
+  private readonly screenedSrc: Int32Array;
+  private readonly screenedWeight: Float64Array;
+
+  constructor(readonly data: SigmaData) {
+    const links = data.betaByTarget.src.length;
+    this.screenedStart = new Int32Array(data.betaSize + 1);
+    this.screenedSrc = new Int32Array(links);
+    this.screenedWeight = new Float64Array(links);
+  }
+
+  async run(
+    phase: SigmaPhase,
+    c: Float64Array,
+    out: Float64Array,
+    from: number,
+    to: number,
+    cancel: CancelPoint,
+  ): Promise<void> {
+    if (phase === 'sameSpin') await this.sameSpin(c, out, from, to, cancel);
+    else await this.oppositeSpin(c, out, from, to, cancel);
+  }
+
+  private async sameSpin(
+    c: Float64Array,
+    out: Float64Array,
+    from: number,
+    to: number,
+    cancel: CancelPoint,
+  ): Promise<void> {
+    const { betaSize: nb, alphaRows, betaRows, spinSymmetric } = this.data;
+    for (let a = from; a < to; a++) {
+      const row = a * nb;
+      out.fill(0, row, row + nb);
+      sparseRowTimesMatrix(
+        alphaRows.rowStart[a],
+        alphaRows.rowStart[a + 1],
+        alphaRows.col,
+        alphaRows.value,
+        nb,
+        c,
+        out,
+        row,
+      );
+      if (!spinSymmetric) {
+        const { rowStart, col, value } = betaRows;
+        for (let b = 0; b < nb; b++) {
+          let sum = 0;
+          for (let k = rowStart[b]; k < rowStart[b + 1]; k++) sum += value[k] * c[row + col[k]];
+          out[row + b] += sum;
+        }
+      }
+      if (cancel.due()) await cancel.pause();
+    }
+  }
+
+  /**
+   * Σ (pq|rs) E^α_pq E^β_rs over the alpha links into rows [from, to), one alpha pair pq at a time (p = q
+   * included): its alpha links against the beta r = s terms (the coulombOnBeta table) and the beta links
+   * r ≠ s whose (pq|rs) is not negligible.
+   */
+  private async oppositeSpin(
+    c: Float64Array,
+    out: Float64Array,
+    from: number,
+    to: number,
+    cancel: CancelPoint,
+  ): Promise<void> {
+    const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta } = this.data;
+    if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to);
+    const n2 = norb * norb;
+    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+    const endOf = (k: number) => (spinSymmetric ? alpha.dst[k] + 1 : nb);
+    for (let pq = 0; pq < n2; pq++) {
+      // Within a pair the links run by descending target: those into [from, to) are one stretch.
+      let first = alpha.start[pq];
+      let last = alpha.start[pq + 1];
+      while (first < last && alpha.dst[first] >= to) first++;
+      while (last > first && alpha.dst[last - 1] < from) last--;
+      if (first === last) continue;
+      this.screenBetaLinks(pq * n2);
+      const uOffset = pq * nb;
+      // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
+      // Sorted by descending target, the fourth has the shortest triangle: the others finish alone.
+      let k = first;
+      for (; k + 3 < last; k += 4) {
+        const shared = endOf(k + 3);
+        fourLinkKernel(alpha, k, nb, shared, coulombOnBeta, uOffset, w, start, src, c, out);
+        for (let j = k; j < k + 3; j++) {
+          const end = endOf(j);
+          if (end > shared) this.oneLink(j, shared, end, uOffset, c, out);
+        }
+      }
+      for (; k < last; k++) this.oneLink(k, 0, endOf(k), uOffset, c, out);
+      if (cancel.due()) await cancel.pause();
+    }
+  }
+
+  private oneLink(
+    k: number,
+    from: number,
+    end: number,
+    uOffset: number,
+    c: Float64Array,
+    out: Float64Array,
+  ): void {
+    const { betaSize: nb, alphaByPair: alpha, coulombOnBeta } = this.data;
+    const { screenedStart, screenedSrc, screenedWeight } = this;
+    const [inRow, outRow] = [alpha.src[k] * nb, alpha.dst[k] * nb];
+    oneLinkKernel(
+      inRow,
+      outRow,
+      alpha.sign[k],
+      from,
+      end,
+      coulombOnBeta,
+      uOffset,
+      screenedWeight,
+      screenedStart,
+      screenedSrc,
+      c,
+      out,
+    );
+  }
+
+  /**
+   * Fills the screened links for the alpha pair whose (pq|··) row starts at eriRow: the beta links into
+   * each target string, weighted by sign · (pq|rs), without those of negligible weight.
+   */
+  private screenBetaLinks(eriRow: number): void {
+    const { betaByTarget: beta, eri, betaSize: nb } = this.data;
+    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+    let count = 0;
+    for (let jb = 0; jb < nb; jb++) {
+      start[jb] = count;
+      for (let l = beta.start[jb]; l < beta.start[jb + 1]; l++) {
+        const weight = beta.sign[l] * eri[eriRow + beta.pq[l]];
+        if (Math.abs(weight) < NEGLIGIBLE_WEIGHT) continue;
+        src[count] = beta.src[l];
+        w[count++] = weight;
+      }
+    }
+    start[nb] = count;
+  }
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CancelPoint } from '../src/ci/cancel.ts';
+import { ProductSpaceHamiltonian } from '../src/ci/product-space.ts';
+import { configureSigmaThreads } from '../src/ci/sigma-team.ts';
+import { enumerateStrings, StringSet } from '../src/ci/strings.ts';
+import type { ActiveSpaceHamiltonian } from '../src/types.ts';
+import { randomHamiltonian } from './support/synthetic.ts';
+
+/** H·x for a random x, the operator built with `threads` threads whatever its size. */
+async function product(
+  ham: ActiveSpaceHamiltonian,
+  alpha: StringSet,
+  beta: StringSet,
+  threads: number,
+): Promise<Float64Array> {
+  configureSigmaThreads(threads, 0);
+  const op = new ProductSpaceHamiltonian(ham, alpha, beta);
+  let seed = 7;
+  const x = Float64Array.from(
+    { length: op.size },
+    () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5,
+  );
+  op.restrict(x);
+  const out = new Float64Array(op.size).fill(Number.NaN);
+  await op.apply(x, out, new CancelPoint());
+  return out;
+}
+
+async function largestDifference(
+  ham: ActiveSpaceHamiltonian,
+  alpha: StringSet,
+  beta: StringSet,
+  threads: number,
+) {
+  const one = await product(ham, alpha, beta, 1);
+  const many = await product(ham, alpha, beta, threads);
+  expect(one.every(Number.isFinite)).toBe(true);
+  expect(Math.max(...one.map(Math.abs))).toBeGreaterThan(0.1);
+  return Math.max(...one.map((value, i) => Math.abs(value - many[i])));
+}
+
+describe('H·C shared between threads', () => {
+  afterEach(() => configureSigmaThreads());
+
+  it("gives one thread's product on a spin-symmetric space, with two and with three threads", async () => {
+    const ham = randomHamiltonian(8, 4, 4, 21);
+    const strings = new StringSet(enumerateStrings(8, 4));
+    expect(await largestDifference(ham, strings, strings, 2)).toBeLessThan(1e-12);
+    expect(await largestDifference(ham, strings, strings, 3)).toBeLessThan(1e-12);
+  });
+
+  it('gives it with different alpha and beta string sets', async () => {
+    const ham = randomHamiltonian(8, 4, 3, 22);
+    const alpha = new StringSet(enumerateStrings(8, 4));
+    const beta = new StringSet(enumerateStrings(8, 3));
+    expect(await largestDifference(ham, alpha, beta, 2)).toBeLessThan(1e-12);
+  });
+
+  it('gives it on a selected subset of strings, as HI-VQE uses', async () => {
+    const ham = randomHamiltonian(9, 4, 4, 23);
+    const subset = new StringSet(Array.from(enumerateStrings(9, 4)).filter((_, i) => i % 4 !== 1));
+    expect(await largestDifference(ham, subset, subset, 2)).toBeLessThan(1e-12);
+  });
+
+  it('uses more threads than rows, leaving the extra ranges empty', async () => {
+    const ham = randomHamiltonian(4, 2, 2, 24);
+    const strings = new StringSet(enumerateStrings(4, 2));
+    expect(await largestDifference(ham, strings, strings, 8)).toBeLessThan(1e-12);
+  });
+});
