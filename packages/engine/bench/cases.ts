@@ -38,6 +38,20 @@ export const CASES: Record<string, Case> = {
     active: range(1, 12),
   },
   'LiH sto-3g 3.0': { geometry: 'Li 0 0 0;H 0 0 3.0', basis: 'sto-3g', frozen: [], active: range(0, 5) },
+  // Issue 29's targets beyond exact.
+  'N2 cc-pvdz 1.1 (16o,10e)': {
+    geometry: 'N 0 0 0;N 0 0 1.1',
+    basis: 'cc-pvdz',
+    frozen: [0, 1],
+    active: range(2, 17),
+  },
+  'N2 cc-pvdz 1.1 (26o,10e)': {
+    geometry: 'N 0 0 0;N 0 0 1.1',
+    basis: 'cc-pvdz',
+    frozen: [0, 1],
+    active: range(2, 27),
+  },
+  'H2O cc-pvdz (23o,8e)': { geometry: H2O, basis: 'cc-pvdz', frozen: [0], active: range(1, 23) },
 };
 
 /** The active-space Hamiltonian of a named case; throws for an unknown name. */

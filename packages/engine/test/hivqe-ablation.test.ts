@@ -156,13 +156,14 @@ describe('the default circuit at a third of the space', () => {
 });
 
 describe('where the cap binds hard', () => {
-  it('at a sixteenth of stretched N2 STO-3G the UCCSD samples take the default a fifth below the handover alone', async () => {
-    // 196 of 3,136 determinants: 14 of 56 strings.
+  it('at a sixteenth of stretched N2 STO-3G the UCCSD samples take the default a tenth below the handover alone', async () => {
+    // 196 of 3,136 determinants: 14 of 56 strings. The handover's stage, perturbative selection included,
+    // ends 20.952 mHa above CASCI (23.759 before that selection); the samples take it to 18.471.
     const params = uccsd(196, 0);
     const both = await runOn(stretched, exactStretched, params);
     const handoverOnly = await runOn(stretched, exactStretched, params, { sampling: false, handover: true });
-    expect((handoverOnly.energy - exactStretched) * 1000).toBeCloseTo(23.759, 3);
-    expect(both.energy - exactStretched).toBeLessThan(0.8 * (handoverOnly.energy - exactStretched));
+    expect((handoverOnly.energy - exactStretched) * 1000).toBeCloseTo(20.952, 3);
+    expect(both.energy - exactStretched).toBeLessThan(0.9 * (handoverOnly.energy - exactStretched));
     expect(both.numStates).toBe(handoverOnly.numStates);
     expect(both.provenance.sampled + both.provenance.recovered).toBeGreaterThan(0);
   });
@@ -172,7 +173,8 @@ describe('the refining stage', () => {
   it('goes on while the samples lower the energy, and ends after convergence_count iterations that do not', async () => {
     // N2 cc-pVDZ (10o,10e) at a sixteenth with UCCSD, seed 1: its first three refining iterations each gain
     // less than convergence_abstol (1e-4 Ha), where the energy rule would have ended the stage; the
-    // iterations after them gain another 5e-5 Ha.
+    // iterations after them gain another 5e-6 Ha (5e-5 before the handover's stage ended with the
+    // perturbative selection, which leaves the samples less to find).
     const n2 = n2Hamiltonian('cc-pvdz', 1.0, 11);
     const exactN2 = (await casci(n2, new CancelPoint())).energy;
     const params = uccsd(3969, 1);
@@ -183,7 +185,7 @@ describe('the refining stage', () => {
     const count = params.convergenceCount;
     expect(gains.slice(0, count).every((gain) => gain < params.convergenceAbstol)).toBe(true);
     const later = gains.slice(count, -count).reduce((sum, gain) => sum + gain, 0);
-    expect(later).toBeGreaterThan(1e-5);
+    expect(later).toBeGreaterThan(2 * MIN_GAIN);
     expect(gains.slice(-count).every((gain) => gain < MIN_GAIN)).toBe(true);
   });
 });

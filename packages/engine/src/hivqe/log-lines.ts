@@ -1,6 +1,7 @@
 import type { IterationPoint } from '../types.ts';
 import type { Handover } from './handover.ts';
 import type { Counts, NativeCircuit } from './native/types.ts';
+import type { PerturbativeResult } from './perturbative.ts';
 import type { ProbeResult } from './probe.ts';
 import type { Provenance } from './provenance.ts';
 
@@ -35,6 +36,14 @@ export function iterationLogLine(
     `iteration ${iteration}: E = ${point.energy.toFixed(8)} Ha${error}; ` +
     `${point.numStates} determinants (${strings} strings per spin); ${shots}; ${expansion}; ` +
     `new strings ${fresh.sampled} sampled, ${fresh.recovered} recovered, ${fresh.handover} handover`
+  );
+}
+
+/** What the perturbative selection at the end of the handover's stage did (the iteration's line has the energy). */
+export function perturbativeLogLine(iteration: number, { added, rounds }: PerturbativeResult): string {
+  return (
+    `iteration ${iteration}: perturbative selection, ${rounds} round${rounds === 1 ? '' : 's'}: ` +
+    `${added.length} new string${added.length === 1 ? '' : 's'} of largest first-order weight kept`
   );
 }
 

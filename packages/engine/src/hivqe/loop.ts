@@ -16,10 +16,11 @@ import { ConvergenceRule } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
 import { leadingDeterminants, type LeadingDeterminant } from './leading-determinants.ts';
-import { iterationLogLine, metricLine, refiningLogLine } from './log-lines.ts';
+import { iterationLogLine, metricLine, perturbativeLogLine, refiningLogLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
+import { selectPerturbatively } from './perturbative.ts';
 import { Prober, type ProbeResult } from './probe.ts';
 import { MIN_GAIN, refine } from './refine.ts';
 import {
@@ -74,7 +75,8 @@ export interface LoopResult {
  * calls), steps θ, merges new strings into the subspace (`grow`), diagonalises, screens, counts where
  * the new strings came from, and tests convergence.
  * With both sources the run has two stages. The handover grows the subspace until the convergence rule
- * is met, while SPSA trains the circuit against the subspace energy; then the circuit's samples alone
+ * is met, while SPSA trains the circuit against the subspace energy, and its stage ends with the perturbative
+ * selection (`selectPerturbatively`, up to max_states); then the circuit's samples alone
  * (this iteration's, then every earlier one's) refine that subspace at the size reached, first in a batch
  * (`grow`) and then one string at a time (`refine`), each change kept only where it lowers the energy,
  * until convergence_count iterations have lowered it by less than MIN_GAIN. Admitted from the start,
@@ -238,9 +240,17 @@ export async function runHiVqeLoop(
     else if (grown.subspace !== previous) rejected = new Set();
     for (const x of grown.rejected) rejected.add(x);
     current = await screen(ham, grown.subspace, params.amplitudeScreeningTolerance, cancel);
+    converged = rule.record(current.energy - previous.energy);
+    // The handover's stage ends with the perturbative selection, classical like the handover itself.
+    const selected =
+      converged && sources.handover && !refining
+        ? await selectPerturbatively(ham, current, capStrings, params.convergenceAbstol, WORK_FACTOR, cancel)
+        : null;
+    if (selected !== null) current = selected.subspace;
     const before = new Set(previous.strings.strings);
     const added = Array.from(current.strings.strings).filter((x) => !before.has(x));
-    const origins = attribute(added, new Set(handed?.strings ?? []), measuredSoFar);
+    const classical = new Set([...(handed?.strings ?? []), ...(selected?.added ?? [])]);
+    const origins = attribute(added, classical, measuredSoFar);
     addProvenance(provenance, origins);
 
     const point: IterationPoint = {
@@ -251,9 +261,9 @@ export async function runHiVqeLoop(
       timestamp: new Date().toISOString(),
     };
     history.push(point);
-    converged = rule.record(current.energy - previous.energy);
     callbacks.onIteration?.(point);
     callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, probes, handed, origins));
+    if (selected !== null) callbacks.onLog?.(perturbativeLogLine(iteration, selected));
     callbacks.onLog?.(metricLine(point, iteration));
     if (converged && staged && !refining) {
       refining = true;
