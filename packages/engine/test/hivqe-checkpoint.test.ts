@@ -133,6 +133,19 @@ describe.each([
   });
 });
 
+describe('a checkpoint of a subspace above CHECKPOINT_VECTOR_LIMIT', () => {
+  it('leaves the ground state out; the resumed run diagonalises the subspace again and ends the same', async () => {
+    const whole = (await run(undefined)) as Outcome;
+    const checkpoint = (await run(undefined, { stopAfter: 3 })) as LoopCheckpoint;
+    expect(checkpoint.subspace.vector.length).toBe(checkpoint.subspace.strings.length ** 2);
+    const withoutVector = { ...checkpoint, subspace: { ...checkpoint.subspace, vector: [] } };
+    const resumed = (await run(undefined, { resume: withoutVector })) as Outcome;
+    expect(resumed.result.energy).toBeCloseTo(whole.result.energy, 8);
+    expect(resumed.result.numStates).toBe(whole.result.numStates);
+    expect(resumed.lines).toContain('HI-VQE resumed after iteration 3');
+  });
+});
+
 describe('checkpoints that do not fit are refused', () => {
   let checkpoint: LoopCheckpoint;
   beforeAll(async () => {

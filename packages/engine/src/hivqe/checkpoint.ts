@@ -1,10 +1,11 @@
 import { EngineInputError } from '../chem/errors.ts';
+import type { CancelPoint } from '../ci/cancel.ts';
 import { StringSet } from '../ci/strings.ts';
-import type { IterationPoint } from '../types.ts';
+import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
 import type { ConvergenceState } from './convergence.ts';
 import type { Provenance } from './provenance.ts';
 import type { SampleTally } from './recovery.ts';
-import type { Subspace } from './subspace.ts';
+import { diagonalise, type Subspace } from './subspace.ts';
 
 /** An iteration's point as JSON holds it: `error` is null where the point's is NaN (no exact energy). */
 export interface CheckpointPoint {
@@ -44,7 +45,10 @@ export interface LoopCheckpoint extends CheckpointOwner {
   /** True once the handover stage has ended and the samples refine its subspace. */
   refining: boolean;
   converged: boolean;
-  /** The subspace's strings (ascending), its ground state ([alpha][beta], row-major) and total energy. */
+  /**
+   * The subspace's strings (ascending), its ground state ([alpha][beta], row-major; empty above
+   * CHECKPOINT_VECTOR_LIMIT determinants) and total energy.
+   */
   subspace: { strings: number[]; vector: number[]; energy: number };
   rejected: number[];
   /** Every string sampled so far with its shots, in first-sampled order. */
@@ -79,6 +83,14 @@ export interface LoopState {
   provenance: Provenance;
 }
 
+/**
+ * Above this many determinants a checkpoint leaves the ground state out (as JSON it would take some 20 bytes
+ * a determinant, 200 MB at 10^7, every iteration) and a resumed run diagonalises its subspace again, one
+ * diagonalisation like those of every iteration: the energy then agrees to Davidson's 1e-9 Ha rather than
+ * exactly.
+ */
+export const CHECKPOINT_VECTOR_LIMIT = 1_000_000;
+
 /** A copy of the loop's state after `iteration`, detached from the running loop. */
 export function toCheckpoint(iteration: number, owner: CheckpointOwner, state: LoopState): LoopCheckpoint {
   return {
@@ -93,7 +105,7 @@ export function toCheckpoint(iteration: number, owner: CheckpointOwner, state: L
     converged: state.converged,
     subspace: {
       strings: Array.from(state.current.strings.strings),
-      vector: Array.from(state.current.vector),
+      vector: state.current.vector.length > CHECKPOINT_VECTOR_LIMIT ? [] : Array.from(state.current.vector),
       energy: state.current.energy,
     },
     rejected: [...state.rejected],
@@ -113,8 +125,14 @@ export function restoredHistory(checkpoint: LoopCheckpoint): IterationPoint[] {
   return checkpoint.history.map((point) => ({ ...point, error: point.error ?? Number.NaN }));
 }
 
-export function restoredSubspace(checkpoint: LoopCheckpoint): Subspace {
+/** The checkpoint's subspace and ground state: as saved, or diagonalised again where the vector was left out. */
+export async function restoredSubspace(
+  checkpoint: LoopCheckpoint,
+  ham: ActiveSpaceHamiltonian,
+  cancel: CancelPoint,
+): Promise<Subspace> {
   const { strings, vector, energy } = checkpoint.subspace;
+  if (vector.length === 0) return diagonalise(ham, strings, null, cancel);
   return { strings: new StringSet(strings), vector: Float64Array.from(vector), energy };
 }
 
@@ -187,7 +205,7 @@ function isSubspace(value: unknown, owner: CheckpointOwner): boolean {
   return (
     ascending &&
     isNumbers(value.vector) &&
-    value.vector.length === strings.length ** 2 &&
+    (value.vector.length === strings.length ** 2 || value.vector.length === 0) &&
     isFiniteNumber(value.energy)
   );
 }

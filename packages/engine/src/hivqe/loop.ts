@@ -153,11 +153,12 @@ export async function runHiVqeLoop(
       `subspace of at most ${capStrings} strings per spin (${(capStrings ** 2).toLocaleString('en-US')} determinants)`,
   );
 
-  // On resume, the subspace's ground state comes back exactly (the next diagonalisation starts from it).
+  // On resume, the subspace's ground state comes back exactly (the next diagonalisation starts from it),
+  // or, for a subspace too large to save it, is diagonalised again.
   let current =
     resumed === null
       ? await diagonalise(ham, [hartreeFock(space)[0]], null, cancel)
-      : restoredSubspace(resumed);
+      : await restoredSubspace(resumed, ham, cancel);
   // Strings tried against the current subspace that did not make the cut: not offered again until the
   // subspace changes, so that at max_states each iteration tries different candidates.
   let rejected = new Set<number>();
