@@ -96,7 +96,7 @@ describe('claiming', () => {
     startRunner(database, { workers: 2 });
     for (const jobArn of created) {
       const job = await waitForStatus(database.db, jobArn, ['COMPLETED', 'FAILED']);
-      expect(job.status).toBe('COMPLETED');
+      expect(job.status, job.failureReason ?? undefined).toBe('COMPLETED');
       expect(job.attempts).toBe(1);
       const starts = (await logLines(database, job.id)).filter((line) => line.startsWith('Job hivqe-'));
       expect(starts).toHaveLength(1);

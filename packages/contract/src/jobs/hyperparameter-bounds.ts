@@ -9,7 +9,7 @@ export const MAX_SHOTS = 100_000;
 /** HI-VQE converges in tens of iterations (default 100); the wizard's own ceiling (jobs.md 5). */
 export const MAX_ITERATIONS = 1000;
 /** The engine's largest subspace (MAX_SUBSPACE_DETERMINANTS): more states than that are refused anyway. */
-export const MAX_STATES = 1_000_000;
+export const MAX_STATES = 10_000_000;
 /** Excitations added to the subspace per iteration: never more than the subspace may hold. */
 export const MAX_EXPANSION_STATES = MAX_STATES;
 /** The tolerances (energy in Hartree, squared amplitudes): 1 Ha already accepts any energy as converged. */

@@ -4,19 +4,12 @@ import { EngineInputError } from '../chem/errors.ts';
 import { checkProblemSize } from '../chem/limits.ts';
 import { parseMolecule } from '../chem/molecule.ts';
 import { checkOrbitalSpaces } from '../chem/orbital-spaces.ts';
-import { fullSpaceSize } from '../ci/casci.ts';
 import { stateVectorSize, type AnsatzChoice } from './ansatz/index.ts';
 import type { ActiveSpace } from './ansatz/space.ts';
 import type { HiVqeParams, SimulatorChoice } from './params.ts';
 
 /** 2^24 complex amplitudes: 256 MB of state vector (real and imaginary parts in float64). */
 export const MAX_STATEVECTOR_AMPLITUDES = 2 ** 24;
-/**
- * Largest subspace kept between iterations. While growing, the loop diagonalises up to twice this
- * many determinants (about 320 MB of Davidson vectors at the limit; one diagonalisation of 10^6
- * determinants takes 4.4 s here, docs/engine.md).
- */
-export const MAX_SUBSPACE_DETERMINANTS = 1_000_000;
 
 /** What a job's run will hold, known from its hyperparameters before any integral is taken. */
 export interface PlannedRun {
@@ -63,7 +56,7 @@ export function chosenSimulator(
 /**
  * Refuses, up front, a HI-VQE run the engine cannot hold: the chemistry's limits (`planRun`), then the
  * state vector (only when the engine `simulates` the circuit on one: a quantum computer's shots and the
- * matrix-product state need none) and the subspace. Cheap: what the server asks before it accepts a job,
+ * matrix-product state need none); the subspace is bounded by max_states' own bound. Cheap: what the server asks before it accepts a job,
  * and the engine before it computes.
  */
 export function checkRunLimits(params: HiVqeParams, simulates: boolean): PlannedRun {
@@ -77,19 +70,13 @@ export function checkRunLimits(params: HiVqeParams, simulates: boolean): Planned
     checkHiVqeLimits(
       planned.space,
       choice,
-      params.maxStates,
       simulates && chosenSimulator(planned.space, choice, params.simulator) === 'statevector',
     );
   }
   return planned;
 }
 
-function checkHiVqeLimits(
-  space: ActiveSpace,
-  choice: AnsatzChoice,
-  maxStates: number,
-  onStateVector: boolean,
-): void {
+function checkHiVqeLimits(space: ActiveSpace, choice: AnsatzChoice, onStateVector: boolean): void {
   const amplitudes = stateVectorSize(space, choice);
   if (onStateVector && amplitudes > MAX_STATEVECTOR_AMPLITUDES) {
     const remedies = [
@@ -105,13 +92,6 @@ function checkHiVqeLimits(
       `the ${choice.ansatz} circuit on ${2 * space.norb} qubits needs a state vector of ${amplitudes.toLocaleString('en-US')} ` +
         `amplitudes; the limit is ${MAX_STATEVECTOR_AMPLITUDES.toLocaleString('en-US')} (2^24, 256 MB). ` +
         `Choose ${remedies.slice(0, -1).join(', ')} or ${remedies.at(-1)}`,
-    );
-  }
-  const subspace = Math.min(maxStates, fullSpaceSize(space));
-  if (subspace > MAX_SUBSPACE_DETERMINANTS) {
-    throw new EngineInputError(
-      `max_states ${maxStates.toLocaleString('en-US')} allows a subspace of ${subspace.toLocaleString('en-US')} determinants; ` +
-        `the limit is ${MAX_SUBSPACE_DETERMINANTS.toLocaleString('en-US')}`,
     );
   }
 }

@@ -1,6 +1,13 @@
 import { EngineInputError } from '../chem/errors.ts';
 import { REFERENCE_MODES, type ReferenceMode } from './reference-rule.ts';
 
+/**
+ * Largest subspace kept between iterations, max_states' bound. While growing, the loop diagonalises up to twice this
+ * many determinants (about 3.2 GB of Davidson vectors at the limit; one diagonalisation of 10^7
+ * determinants takes about a minute and 1.8 GB here, docs/engine.md).
+ */
+export const MAX_SUBSPACE_DETERMINANTS = 10_000_000;
+
 export const ANSATZE = ['epa', 'hardware_efficient', 'uccsd'] as const;
 export type AnsatzName = (typeof ANSATZE)[number];
 export const ENTANGLEMENTS = ['linear', 'circular', 'full', 'pairwise', 'no'] as const;
@@ -73,7 +80,7 @@ export function parseHiVqeParams(raw: Readonly<Record<string, unknown>>): HiVqeP
     ansatzReps: read.integer('ansatz_reps', 2, 1, 10),
     shots: read.integer('shots', 1000, 1, 10_000_000),
     maxIter: read.integer('max_iter', 100, 1, 10_000_000),
-    maxStates: read.integer('max_states', 20_000, 1, 10_000_000),
+    maxStates: read.integer('max_states', 20_000, 1, MAX_SUBSPACE_DETERMINANTS),
     maxExpansionStates: read.integer('max_expansion_states', 500, 1, 10_000_000),
     configurationRecovery: read.boolean('configuration_recovery', false),
     amplitudeScreeningTolerance: read.number('amplitude_screening_tolerance', 1e-20, 0),

@@ -54,14 +54,14 @@ describe('numeric hyperparameters have bounds a real run needs', () => {
     ['max_iter 2.5', { max_iter: 2.5 }, 'max_iter must be a whole number from 1 to 1,000'],
     ['shots 10,000,000', { shots: 10_000_000 }, 'shots must be a whole number from 1 to 100,000'],
     [
-      'max_states 10,000,000',
-      { max_states: 10_000_000 },
-      'max_states must be a whole number from 1 to 1,000,000',
+      'max_states 10,000,001',
+      { max_states: 10_000_001 },
+      'max_states must be a whole number from 1 to 10,000,000',
     ],
     [
       'max_expansion_states 1e308',
       { max_expansion_states: 1e308 },
-      'max_expansion_states must be a whole number from 1 to 1,000,000',
+      'max_expansion_states must be a whole number from 1 to 10,000,000',
     ],
     [
       'convergence_abstol 1e308',

@@ -61,8 +61,8 @@ describe('create job form (single page)', () => {
     // jobs.md 5 allows 10,000,000 of each; the server's bounds are what a real run needs (issue 24 §5).
     expect(field('Shots')).toMatchObject({ min: '1', max: '100000' });
     expect(field('Max Iterations')).toMatchObject({ min: '1', max: '1000' });
-    expect(field('Max States')).toMatchObject({ min: '1', max: '1000000' });
-    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '1000000' });
+    expect(field('Max States')).toMatchObject({ min: '1', max: '10000000' });
+    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '10000000' });
     expect(field('Convergence Count')).toMatchObject({ min: '1', max: '100' });
     expect(field('Repetitions')).toMatchObject({ min: '1', max: '10' });
     expect(field('Tolerance')).toMatchObject({ min: '0', max: '1' });

@@ -86,11 +86,11 @@ describe('create HI-VQE job wizard', () => {
     expect(field('Shots')).toMatchObject({ min: '1', max: '10000' });
     expect(field('Max Iterations')).toMatchObject({ min: '1', max: '1000' });
     expect(field('Tolerance')).toMatchObject({ min: '0.001', max: '1', step: '0.001' });
-    // The server's bounds where jobs.md 5 allows more than a real run needs (issue 24 §5).
-    expect(field('Max States')).toMatchObject({ min: '1', max: '1000000' });
-    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '1000000' });
-    enter(field('Max States'), '10000000');
-    expect(within(dialog).getByText('Enter a whole number from 1 to 1,000,000')).toBeInTheDocument();
+    // jobs.md 5's bounds, which the engine's largest subspace now reaches (issue 29).
+    expect(field('Max States')).toMatchObject({ min: '1', max: '10000000' });
+    expect(field('Max Expansion States')).toMatchObject({ min: '1', max: '10000000' });
+    enter(field('Max States'), '10000001');
+    expect(within(dialog).getByText('Enter a whole number from 1 to 10,000,000')).toBeInTheDocument();
     enter(field('Max States'), '20000');
 
     enter(field('Shots'), '20000');
