@@ -3,7 +3,7 @@ import { CancelPoint } from '../src/ci/cancel.ts';
 import { casci } from '../src/ci/casci.ts';
 import { earlierSamples, runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams, type HiVqeParams } from '../src/hivqe/params.ts';
-import { MIN_GAIN } from '../src/hivqe/refine.ts';
+import { MIN_GAIN } from '../src/hivqe/convergence.ts';
 import { diagonalise } from '../src/hivqe/subspace.ts';
 import { ALL_SOURCES, type StringSources } from '../src/hivqe/provenance.ts';
 import { n2Hamiltonian, n2Sto3g } from './support/n2-sto3g.ts';

@@ -1,3 +1,10 @@
+/**
+ * Ha. The smallest gain worth a diagonalisation: every swap of the refining stage ends at or above the
+ * subspace with the candidate added, so a candidate that lowers the energy by less than this when added is
+ * not worth the swaps'; the refining stage and the perturbative selection end once a step gains less.
+ */
+export const MIN_GAIN = 1e-6;
+
 export interface ConvergenceState {
   hits: number;
   lastSmall: boolean;

@@ -12,7 +12,7 @@ import {
   type CheckpointOptions,
   type CheckpointOwner,
 } from './checkpoint.ts';
-import { ConvergenceRule } from './convergence.ts';
+import { ConvergenceRule, MIN_GAIN } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
 import { leadingDeterminants, type LeadingDeterminant } from './leading-determinants.ts';
@@ -22,7 +22,7 @@ import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
 import { selectPerturbatively } from './perturbative.ts';
 import { Prober, type ProbeResult } from './probe.ts';
-import { MIN_GAIN, refine } from './refine.ts';
+import { refine } from './refine.ts';
 import {
   addProvenance,
   ALL_SOURCES,

@@ -2,7 +2,7 @@ import type { CancelPoint } from '../ci/cancel.ts';
 import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
 import { StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
-import { MIN_GAIN } from './refine.ts';
+import { MIN_GAIN } from './convergence.ts';
 import { grow, type Subspace } from './subspace.ts';
 
 /**
@@ -92,12 +92,13 @@ export async function scoreCandidates(
   const chunk = CANDIDATES_PER_PRODUCT * subspace.strings.size;
   const scored: ScoredString[] = [];
   for (let from = 0; from < candidates.length; from += chunk) {
-    scored.push(...(await scoreChunk(ham, subspace, candidates.slice(from, from + chunk), cancel)));
+    scored.push(...(await scoreStrings(ham, subspace, candidates.slice(from, from + chunk), cancel)));
   }
   return scored.sort((a, b) => b.weight - a.weight || a.x - b.x);
 }
 
-async function scoreChunk(
+/** The first-order weight and second-order energy of each of these strings (none in the subspace), in their order. */
+export async function scoreStrings(
   ham: ActiveSpaceHamiltonian,
   subspace: Subspace,
   candidates: readonly number[],
