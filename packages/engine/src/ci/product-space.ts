@@ -5,12 +5,11 @@ import {
   groupLinks,
   sameSpinHamiltonian,
   singleExcitationLinks,
-  type GroupedLinks,
   type SparseRows,
 } from './excitations.ts';
 import { mirrorLowerToUpper } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
-import { balancedBounds, runPhase, shared, sigmaThreadsFor } from './sigma-team.ts';
+import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
 /**
@@ -25,8 +24,7 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * computes only the lower triangle of H·C, half the work.
  *
  * On a large space H·C is shared between threads (sigma-team.ts), each computing a range of alpha rows
- * balanced by the work in them; the operator's arrays then live in shared memory, and C and H·C pass
- * through two shared vectors of its own.
+ * balanced by the work in them; C and H·C pass through two shared vectors.
  */
 export class ProductSpaceHamiltonian implements SymmetricOperator {
   readonly size: number;
@@ -36,11 +34,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   private readonly alphaOcc: number[][];
   private readonly betaOcc: number[][];
   private readonly rows: SigmaRows;
-  private readonly team: {
-    bounds: Record<SigmaPhase, number[]>;
-    c: Float64Array;
-    out: Float64Array;
-  } | null;
+  /** Where each thread's rows start and end, per phase; null on one thread. */
+  private readonly bounds: Record<SigmaPhase, number[]> | null;
 
   constructor(
     private readonly ham: ActiveSpaceHamiltonian,
@@ -52,9 +47,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.size = alpha.size * beta.size;
     this.spinSymmetric = alpha === beta;
     const threads = sigmaThreadsFor(this.size);
-    const share = threads > 1 ? shared : <T>(array: T) => array;
-    const alphaRows = shareRows(sameSpinHamiltonian(ham, alpha), share);
-    const betaRows = this.spinSymmetric ? alphaRows : shareRows(sameSpinHamiltonian(ham, beta), share);
+    const alphaRows = sameSpinHamiltonian(ham, alpha);
+    const betaRows = this.spinSymmetric ? alphaRows : sameSpinHamiltonian(ham, beta);
     const alphaLinks = singleExcitationLinks(alpha, norb, true);
     const betaLinks = singleExcitationLinks(beta, norb);
     this.alphaOcc = Array.from(alpha.strings, (x) => occupiedOrbitals(x, norb));
@@ -66,25 +60,21 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       alphaSize: alpha.size,
       betaSize: beta.size,
       spinSymmetric: this.spinSymmetric,
-      eri: share(ham.eri),
+      eri: ham.eri,
       alphaRows,
       betaRows,
-      alphaByPair: shareLinks(groupLinks(alphaLinks, alphaLinks.pq, norb * norb), share),
-      betaByTarget: shareLinks(groupLinks(betaLinks, betaLinks.dst, beta.size), share),
-      coulombOnBeta: share(this.buildCoulombOnBeta()),
+      alphaByPair: groupLinks(alphaLinks, alphaLinks.pq, norb * norb),
+      betaByTarget: groupLinks(betaLinks, betaLinks.dst, beta.size),
+      coulombOnBeta: this.buildCoulombOnBeta(),
     };
     this.rows = new SigmaRows(data);
     this.diagonal = this.buildDiagonal(alphaRows, betaRows, data.coulombOnBeta);
-    this.team =
+    this.bounds =
       threads === 1
         ? null
         : {
-            bounds: {
-              sameSpin: balancedBounds(this.sameSpinWork(data), threads),
-              oppositeSpin: balancedBounds(this.oppositeSpinWork(data), threads),
-            },
-            c: new Float64Array(new SharedArrayBuffer(8 * this.size)),
-            out: new Float64Array(new SharedArrayBuffer(8 * this.size)),
+            sameSpin: balancedBounds(this.sameSpinWork(data), threads),
+            oppositeSpin: balancedBounds(this.oppositeSpinWork(data), threads),
           };
   }
 
@@ -155,30 +145,21 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
 
   async apply(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
     const rowCount = this.alpha.size;
-    if (this.team === null) {
+    const bounds = this.bounds;
+    if (bounds === null) {
       await this.rows.run('sameSpin', c, out, 0, rowCount, cancel);
       await this.rows.run('oppositeSpin', c, out, 0, rowCount, cancel);
     } else {
-      const team = this.team;
-      team.c.set(c);
-      for (const phase of ['sameSpin', 'oppositeSpin'] as const) {
-        await runPhase(this.rows, phase, team.c, team.out, team.bounds[phase], cancel);
-      }
-      out.set(team.out);
+      await withSharedVectors(this.size, async (sharedC, sharedOut) => {
+        sharedC.set(c);
+        for (const phase of ['sameSpin', 'oppositeSpin'] as const) {
+          await runPhase(this.rows, phase, sharedC, sharedOut, bounds[phase], cancel);
+        }
+        out.set(sharedOut);
+      });
     }
     if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount);
   }
-}
-
-type Share = <T extends Float64Array | Int32Array>(array: T) => T;
-
-function shareRows({ rowStart, col, value }: SparseRows, share: Share): SparseRows {
-  return { rowStart: share(rowStart), col: share(col), value: share(value) };
-}
-
-function shareLinks(links: GroupedLinks, share: Share): GroupedLinks {
-  const { start, src, dst, pq, sign } = links;
-  return { start: share(start), src: share(src), dst: share(dst), pq: share(pq), sign: share(sign) };
 }
 
 function rowDiagonal(rows: SparseRows, row: number): number {

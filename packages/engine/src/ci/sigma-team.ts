@@ -108,8 +108,9 @@ function ask(target: Helper, request: SigmaRequest): Promise<void> {
 
 /**
  * Runs one phase of H·C over the row ranges bounds[t] … bounds[t+1]: the first in this thread with
- * `local`, the others in helper threads; resolves when all are done. c, out and the data must be backed by
- * SharedArrayBuffers.
+ * `local`, the others in helper threads; resolves when all are done. c and out must be backed by
+ * SharedArrayBuffers (`withSharedVectors`); the operator's data is copied to a helper once, into buffers of
+ * the helper's own that its garbage collector sees.
  */
 export async function runPhase(
   local: SigmaRows,
@@ -159,10 +160,41 @@ export function balancedBounds(weights: ArrayLike<number>, parts: number): numbe
   return bounds;
 }
 
-/** A copy of the array in shared memory, which postMessage shares with a helper instead of copying. */
-export function shared<T extends Float64Array | Int32Array>(array: T): T {
-  const buffer = new SharedArrayBuffer(array.byteLength);
-  const copy = (array instanceof Float64Array ? new Float64Array(buffer) : new Int32Array(buffer)) as T;
-  copy.set(array);
-  return copy;
+/**
+ * The two shared vectors products exchange C and H·C through, kept for the thread and reused by every operator
+ * (grown when one needs more). Fresh SharedArrayBuffers per operator would pile up: a helper thread that has
+ * seen one keeps it alive until its own garbage collection, which nothing in a helper prompts (V8 counts shared
+ * buffers in no isolate's external memory), and a loop makes hundreds of operators.
+ */
+let sharedVectors: { c: SharedArrayBuffer; out: SharedArrayBuffer } | null = null;
+let sharedVectorsInUse = false;
+
+/**
+ * Runs `product` with two shared vectors of `size` elements; products of one thread run one at a time, so a
+ * second one at once (never the case in the engine) gets vectors of its own.
+ */
+export async function withSharedVectors<T>(
+  size: number,
+  product: (c: Float64Array, out: Float64Array) => Promise<T>,
+): Promise<T> {
+  const bytes = 8 * size;
+  if (sharedVectorsInUse) {
+    return product(
+      new Float64Array(new SharedArrayBuffer(bytes)),
+      new Float64Array(new SharedArrayBuffer(bytes)),
+    );
+  }
+  if (sharedVectors === null || sharedVectors.c.byteLength < bytes) {
+    sharedVectors = null; // the old pair can be collected before the new one is made
+    sharedVectors = { c: new SharedArrayBuffer(bytes), out: new SharedArrayBuffer(bytes) };
+  }
+  sharedVectorsInUse = true;
+  try {
+    return await product(
+      new Float64Array(sharedVectors.c, 0, size),
+      new Float64Array(sharedVectors.out, 0, size),
+    );
+  } finally {
+    sharedVectorsInUse = false;
+  }
 }

@@ -7,11 +7,11 @@ import { grow, type Subspace } from './subspace.ts';
 
 /**
  * Candidates scored by one product, as a multiple of the subspace's strings: the product runs over
- * (subspace + candidates) × subspace determinants, so 2 keeps its two vectors (four on several threads)
- * within three times the subspace's size, below what the loop's diagonalisations already hold. More
- * candidates are scored in several products.
+ * (subspace + candidates) × subspace determinants, so 1 keeps its vectors (and the shared pair of several
+ * threads, sigma-team.ts) within twice the subspace's size, what the loop's diagonalisations while growing
+ * already hold and the memory estimate counts. More candidates are scored in several products.
  */
-const CANDIDATES_PER_PRODUCT = 2;
+const CANDIDATES_PER_PRODUCT = 1;
 /** Rounds at most: each is one scoring product and one or two diagonalisations. */
 const MAX_ROUNDS = 8;
 /** Smallest E₀ − H_KJ,KJ divided by: a determinant that close to the energy is a candidate of the first rank anyway. */
