@@ -1,12 +1,7 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
-import {
-  groupLinks,
-  sameSpinHamiltonian,
-  singleExcitationLinks,
-  type SparseRows,
-} from './excitations.ts';
+import { groupLinks, sameSpinHamiltonian, singleExcitationLinks, type SparseRows } from './excitations.ts';
 import { mirrorLowerToUpper } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
 import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
