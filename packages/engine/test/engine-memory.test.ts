@@ -32,6 +32,17 @@ describe('estimateRunMemory: a run’s peak memory from its hyperparameters', ()
       [{ molecule_geometry: N2, basis: '631g' }, 134],
       [benzene('631gd'), 207],
       [benzene('augccpvdz'), 1469],
+      // Issue 29's first case: a subspace of 10^6 determinants on two threads, sampled from a matrix-product state.
+      [
+        {
+          molecule_geometry: 'N 0 0 0;N 0 0 1.1',
+          basis: 'cc-pvdz',
+          frozen_orbitals: [0, 1],
+          active_orbitals: Array.from({ length: 16 }, (_, i) => i + 2),
+          max_states: 1_000_000,
+        },
+        601,
+      ],
     ];
     for (const [hyperparameters, peak] of measuredMiB) {
       const estimate = estimateRunMemory(hyperparameters, { simulates: true }).bytes / MiB;
