@@ -52,12 +52,15 @@ async function engineCase(bench: BenchCase): Promise<Measurement> {
   };
 }
 
-/** One engine case in a child process (this script with --case), for a clean peak memory. */
+/**
+ * One engine case in a child process (this script with --case), for a clean peak memory; on one thread
+ * (HIVQE_THREADS), as Psi4 is.
+ */
 function runEngine(index: number): Measurement {
   const result = spawnSync(
     process.execPath,
     [...process.execArgv, process.argv[1], '--case', String(index)],
-    { encoding: 'utf8', maxBuffer: 1 << 24 },
+    { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env, HIVQE_THREADS: '1' } },
   );
   if (result.status !== 0) throw new Error(`engine case ${index} failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as Measurement;
