@@ -142,8 +142,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     const rowCount = this.alpha.size;
     const bounds = this.bounds;
     if (bounds === null) {
-      await this.rows.run('sameSpin', c, out, 0, rowCount, cancel);
-      await this.rows.run('oppositeSpin', c, out, 0, rowCount, cancel);
+      await this.rows.run('sameSpin', { c, out, from: 0, to: rowCount, cancel });
+      await this.rows.run('oppositeSpin', { c, out, from: 0, to: rowCount, cancel });
     } else {
       await withSharedVectors(this.size, async (sharedC, sharedOut) => {
         sharedC.set(c);

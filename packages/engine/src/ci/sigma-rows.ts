@@ -37,6 +37,15 @@ export interface SigmaData {
  */
 export type SigmaPhase = 'sameSpin' | 'oppositeSpin';
 
+/** Rows from … to−1 of out = H·c, computed by one thread. */
+export interface RowRange {
+  c: Float64Array;
+  out: Float64Array;
+  from: number;
+  to: number;
+  cancel: CancelPoint;
+}
+
 /** One thread's H·C work: the data and the scratch of the beta links screened for one alpha pair. */
 export class SigmaRows {
   private readonly screenedStart: Int32Array;
@@ -50,25 +59,11 @@ export class SigmaRows {
     this.screenedWeight = new Float64Array(links);
   }
 
-  async run(
-    phase: SigmaPhase,
-    c: Float64Array,
-    out: Float64Array,
-    from: number,
-    to: number,
-    cancel: CancelPoint,
-  ): Promise<void> {
-    if (phase === 'sameSpin') await this.sameSpin(c, out, from, to, cancel);
-    else await this.oppositeSpin(c, out, from, to, cancel);
+  run(phase: SigmaPhase, rows: RowRange): Promise<void> {
+    return phase === 'sameSpin' ? this.sameSpin(rows) : this.oppositeSpin(rows);
   }
 
-  private async sameSpin(
-    c: Float64Array,
-    out: Float64Array,
-    from: number,
-    to: number,
-    cancel: CancelPoint,
-  ): Promise<void> {
+  private async sameSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
     const { betaSize: nb, alphaRows, betaRows, spinSymmetric } = this.data;
     for (let a = from; a < to; a++) {
       const row = a * nb;
@@ -100,13 +95,7 @@ export class SigmaRows {
    * included): its alpha links against the beta r = s terms (the coulombOnBeta table) and the beta links
    * r ≠ s whose (pq|rs) is not negligible.
    */
-  private async oppositeSpin(
-    c: Float64Array,
-    out: Float64Array,
-    from: number,
-    to: number,
-    cancel: CancelPoint,
-  ): Promise<void> {
+  private async oppositeSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
     const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta } = this.data;
     if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to);
     const n2 = norb * norb;

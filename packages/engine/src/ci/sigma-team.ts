@@ -131,7 +131,7 @@ export async function runPhase(
     target.holds = dataId;
     remote.push(ask(target, request));
   }
-  const here = await local.run(phase, c, out, bounds[0], bounds[1], cancel).then(
+  const here = await local.run(phase, { c, out, from: bounds[0], to: bounds[1], cancel }).then(
     () => null,
     (error: unknown) => error,
   );

@@ -21,7 +21,8 @@ async function serve(request: SigmaRequest): Promise<SigmaReply> {
   try {
     if (request.data !== undefined) loaded = { id: request.dataId, rows: new SigmaRows(request.data) };
     if (loaded?.id !== request.dataId) throw new Error(`operator ${request.dataId} was not loaded`);
-    await loaded.rows.run(request.phase, request.c, request.out, request.from, request.to, neverDue);
+    const { phase, c, out, from, to } = request;
+    await loaded.rows.run(phase, { c, out, from, to, cancel: neverDue });
     return { error: null };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
