@@ -8,8 +8,8 @@ import {
 } from './sigma-kernels.ts';
 
 /**
- * What H·C over alpha strings × beta strings needs, as typed arrays only, so that it can be posted to
- * another thread: backed by SharedArrayBuffers, the arrays are shared rather than copied.
+ * What H·C over alpha strings × beta strings needs, as typed arrays only, so that it can be posted (copied)
+ * to a helper thread once per operator.
  */
 export interface SigmaData {
   norb: number;

@@ -25,7 +25,7 @@ export interface SigmaReply {
  * messages to a helper and the copies into shared vectors would eat what a second core gains.
  */
 const PARALLEL_MIN_SIZE = 50_000;
-/** The default, most machines' figure: each helper adds a copy of the beta links' screening scratch. */
+/** The default, most machines' figure: each helper adds a copy of the operator's data and its screening scratch. */
 const DEFAULT_MAX_THREADS = 4;
 
 let settings = { threads: defaultThreads(), minSize: PARALLEL_MIN_SIZE };
@@ -41,8 +41,8 @@ function defaultThreads(): number {
 }
 
 /**
- * Sets the threads of later operators and the size from which they are used (the CLI's --threads, tests);
- * without arguments, back to the defaults.
+ * Sets the threads of later operators and the size from which they are used (tests); without arguments,
+ * back to the defaults.
  */
 export function configureSigmaThreads(threads = defaultThreads(), minSize = PARALLEL_MIN_SIZE): void {
   if (!Number.isInteger(threads) || threads < 1) {

@@ -1,5 +1,5 @@
 import { eriAt, sameSpinDoubleElement, singleExcitationElement } from '../ci/slater-condon.ts';
-import { occupiedOrbitals } from '../ci/strings.ts';
+import { doubleMoves, occupiedOrbitals, singleMoves } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { Subspace } from './subspace.ts';
 
@@ -93,33 +93,4 @@ function outsideExcitations(
     for (const sb of singlesB) consider(sa.to, sb.to, eriAt(ham, sa.a, sa.i, sb.a, sb.i));
   }
   return out;
-}
-
-function singleMoves(x: number, norb: number): Array<{ to: number; i: number; a: number }> {
-  const moves: Array<{ to: number; i: number; a: number }> = [];
-  for (let i = 0; i < norb; i++) {
-    if (!((x >>> i) & 1)) continue;
-    for (let a = 0; a < norb; a++) if (!((x >>> a) & 1)) moves.push({ to: (x & ~(1 << i)) | (1 << a), i, a });
-  }
-  return moves;
-}
-
-function doubleMoves(
-  x: number,
-  norb: number,
-): Array<{ to: number; i: number; j: number; a: number; b: number }> {
-  const occ = occupiedOrbitals(x, norb);
-  const virt = Array.from({ length: norb }, (_, p) => p).filter((p) => !((x >>> p) & 1));
-  const moves: Array<{ to: number; i: number; j: number; a: number; b: number }> = [];
-  for (let ii = 0; ii < occ.length; ii++) {
-    for (let jj = ii + 1; jj < occ.length; jj++) {
-      for (let aa = 0; aa < virt.length; aa++) {
-        for (let bb = aa + 1; bb < virt.length; bb++) {
-          const [i, j, a, b] = [occ[ii], occ[jj], virt[aa], virt[bb]];
-          moves.push({ to: (x & ~(1 << i) & ~(1 << j)) | (1 << a) | (1 << b), i, j, a, b });
-        }
-      }
-    }
-  }
-  return moves;
 }

@@ -56,8 +56,8 @@ export function chosenSimulator(
 /**
  * Refuses, up front, a HI-VQE run the engine cannot hold: the chemistry's limits (`planRun`), then the
  * state vector (only when the engine `simulates` the circuit on one: a quantum computer's shots and the
- * matrix-product state need none); the subspace is bounded by max_states' own bound. Cheap: what the server asks before it accepts a job,
- * and the engine before it computes.
+ * matrix-product state need none); the subspace is bounded by max_states' own bound. Cheap: what the server
+ * asks before it accepts a job, and the engine before it computes.
  */
 export function checkRunLimits(params: HiVqeParams, simulates: boolean): PlannedRun {
   const planned = planRun(params);

@@ -1,6 +1,6 @@
 import type { CancelPoint } from '../ci/cancel.ts';
 import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
-import { StringSet } from '../ci/strings.ts';
+import { doubleMoves, singleMoves, StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import { MIN_GAIN } from './convergence.ts';
 import { grow, type Subspace } from './subspace.ts';
@@ -133,23 +133,9 @@ export async function scoreStrings(
 function neighbours(subspace: Subspace, norb: number): number[] {
   const found = new Set<number>();
   for (const string of subspace.strings.strings) {
-    for (const x of excitations(string, norb)) if (subspace.strings.indexOf(x) < 0) found.add(x);
-  }
-  return [...found].sort((a, b) => a - b);
-}
-
-/** The single excitations of a string, then its double ones. */
-function* excitations(x: number, norb: number): Generator<number> {
-  const occupied: number[] = [];
-  const empty: number[] = [];
-  for (let p = 0; p < norb; p++) ((x >>> p) & 1 ? occupied : empty).push(p);
-  for (const i of occupied) for (const a of empty) yield (x & ~(1 << i)) | (1 << a);
-  for (let ii = 0; ii < occupied.length; ii++) {
-    for (let jj = ii + 1; jj < occupied.length; jj++) {
-      const removed = x & ~(1 << occupied[ii]) & ~(1 << occupied[jj]);
-      for (let aa = 0; aa < empty.length; aa++) {
-        for (let bb = aa + 1; bb < empty.length; bb++) yield removed | (1 << empty[aa]) | (1 << empty[bb]);
-      }
+    for (const { to } of [...singleMoves(string, norb), ...doubleMoves(string, norb)]) {
+      if (subspace.strings.indexOf(to) < 0) found.add(to);
     }
   }
+  return [...found].sort((a, b) => a - b);
 }
