@@ -56,8 +56,16 @@ export function threadMemoryBytes(): number {
   return used_heap_size + external_memory + sharedBytes;
 }
 
-/** Installs the limit on this thread's allocations; call once, before the engine runs. */
-export function guardMemory(limitBytes: number, exceeded: () => MemoryLimitError): void {
+/**
+ * Installs the limit on this thread's allocations; call once, before the engine runs. `scope` is the object
+ * whose constructors are replaced: the thread's globals, or (in a test) an object of its own, so that the
+ * test runner's thread keeps its real constructors.
+ */
+export function guardMemory(
+  limitBytes: number,
+  exceeded: () => MemoryLimitError,
+  scope: object = globalThis,
+): void {
   let unchecked = 0;
   let over = false;
   const check = (bytes: number) => {
@@ -67,7 +75,7 @@ export function guardMemory(limitBytes: number, exceeded: () => MemoryLimitError
     over ||= threadMemoryBytes() + bytes > limitBytes;
     if (over) throw exceeded();
   };
-  const globals = globalThis as unknown as Record<string, unknown>;
+  const globals = scope as Record<string, unknown>;
   for (const name of [...TYPED_ARRAYS, 'ArrayBuffer', 'SharedArrayBuffer']) {
     const real = globals[name] as Constructor;
     const buffer = name.endsWith('ArrayBuffer');
