@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildHamiltonian } from '../src/chem/index.ts';
 import { CancelPoint } from '../src/ci/cancel.ts';
-import { fullCi } from '../src/ci/casci.ts';
+import { casci } from '../src/ci/casci.ts';
 import { runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams } from '../src/hivqe/params.ts';
 import { BENCH_CASES, psi4Input, psi4SymmetryMeasured, type BenchCase } from './psi4-cases.ts';
@@ -43,7 +43,7 @@ async function engineCase(bench: BenchCase): Promise<Measurement> {
     activeOrbitals: bench.active,
   });
   const energy =
-    chem.hamiltonian === null ? chem.eRhf : (await fullCi(chem.hamiltonian, new CancelPoint())).energy;
+    chem.hamiltonian === null ? chem.eRhf : (await casci(chem.hamiltonian, new CancelPoint())).energy;
   const used = process.cpuUsage(start);
   return {
     cpu: (used.user + used.system) / 1e6,
@@ -189,7 +189,7 @@ async function benchHiVqe(): Promise<void> {
     activeOrbitals: bench.active,
   }).hamiltonian;
   if (ham === null) throw new Error('no active space');
-  const exact = await fullCi(ham, new CancelPoint());
+  const exact = await casci(ham, new CancelPoint());
   const capped = Math.round(exact.determinants / HEADLINE_FRACTION);
   for (const [label, extra] of [
     ['default parameters', {}],

@@ -33,7 +33,7 @@ export const BENCH_CASES: BenchCase[] = [
     d2h: { frozen: '[1,0,0,0,0,0,0,0]', active: '[3,0,1,1,0,3,2,2]' },
   },
   { label: 'H2O cc-pVDZ CAS(12o,8e)', geometry: H2O, basis: 'cc-pvdz', frozen: [0], active: range(1, 12) },
-  // Issue 29 §3: past the CASCI limit (11,778,624 determinants), where it would next move.
+  // Issue 29 §3: 11,778,624 determinants, the largest space the CASCI limit takes.
   {
     label: 'N2 1.1 Å cc-pVDZ CAS(14o,14e)',
     geometry: 'N 0 0 0;N 0 0 1.1',

@@ -138,13 +138,13 @@ describe('problems beyond the engine are refused up front, with the limit', () =
     ).rejects.toThrow(/max_states must be between 1 and 10000000, got 12000000/);
   });
 
-  it('CASCI above 1,000,000 determinants when CASCI is what was asked for', async () => {
+  it('CASCI above 12,000,000 determinants when CASCI is what was asked for', async () => {
     await expect(
       runHiVqe(
-        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 15) },
+        { molecule_geometry: N2, basis: 'cc-pvdz', active_orbitals: range(2, 17) },
         { method: 'casci' },
       ),
-    ).rejects.toThrow(/CASCI refused: 4,008,004 determinants exceed the CASCI limit of 1,000,000/);
+    ).rejects.toThrow(/CASCI refused: 19,079,424 determinants exceed the CASCI limit of 12,000,000/);
   });
 
   it('skips CASCI, and says so, when HI-VQE is asked for on a space above that limit', async () => {
@@ -153,7 +153,7 @@ describe('problems beyond the engine are refused up front, with the limit', () =
       {
         molecule_geometry: N2,
         basis: 'cc-pvdz',
-        active_orbitals: range(2, 14),
+        active_orbitals: range(2, 17),
         ansatz_entanglement: 'no',
         max_iter: 1,
         max_states: 400,
@@ -162,7 +162,7 @@ describe('problems beyond the engine are refused up front, with the limit', () =
       { onLog: (line) => lines.push(line) },
     );
     expect(result.eCasci).toBeNull();
-    expect(lines).toContain('CASCI skipped: 1,656,369 determinants exceed the CASCI limit of 1,000,000');
+    expect(lines).toContain('CASCI skipped: 19,079,424 determinants exceed the CASCI limit of 12,000,000');
     expect(Number.isNaN(result.history[0].error)).toBe(true);
   });
 

@@ -97,13 +97,16 @@ describe('estimateRunMemory is monotonic in the size of the problem', () => {
   it('over active orbitals, each ansatz, with and without a simulated state vector', () => {
     for (const ansatz of ['epa', 'uccsd', 'hardware_efficient']) {
       for (const simulates of [true, false]) {
-        // 14 orbitals hold more determinants than CASCI takes (1,000,000): the run skips CASCI, the estimate
-        // does not drop for it (it used to: 148 MB at 10 orbitals, 320 MB at 12, 217 MB at 14).
         const sizes = ansatz === 'hardware_efficient' && simulates ? [6, 8, 10, 12] : [6, 8, 10, 12, 14];
         expectNonDecreasing(sizes.map((count) => estimateOf(n2Active(count, { ansatz }), simulates)));
       }
     }
     expect(estimateOf(n2Active(14))).toBeGreaterThanOrEqual(estimateOf(n2Active(12)));
+    // Asked for CASCI, whose vectors count up to its limit: 16 orbitals (19 M determinants, above it, CASCI
+    // skipped) estimate no lower than 14 (4 M, CASCI run), and CASCI costs more than the loop at 14.
+    const asked = [10, 12, 14, 16].map((count) => estimateOf(n2Active(count, { compute_reference: true })));
+    expectNonDecreasing(asked);
+    expect(asked[2]).toBeGreaterThan(estimateOf(n2Active(14)) + 8 * 19 * 4_008_004);
   });
 
   it('over active electrons, on one active space (charge +2, 0, -2)', () => {

@@ -110,8 +110,8 @@ describe('planReference', () => {
     );
     expect(large).toMatchObject({
       determinants: 4368 ** 2,
-      limit: '19,079,424 determinants exceed the CASCI limit of 1,000,000',
-      skipped: '19,079,424 determinants exceed the CASCI limit of 1,000,000',
+      limit: '19,079,424 determinants exceed the CASCI limit of 12,000,000',
+      skipped: '19,079,424 determinants exceed the CASCI limit of 12,000,000',
     });
   });
 

@@ -20,14 +20,6 @@ export interface CasciResult {
 export async function casci(ham: ActiveSpaceHamiltonian, cancel: CancelPoint): Promise<CasciResult> {
   const refused = casciLimitReason(ham);
   if (refused !== null) throw new Error(`CASCI refused: ${refused}`);
-  return fullCi(ham, cancel);
-}
-
-/**
- * `casci` without its limit: what the bench runs past it (CAS(14o,14e), 11.8 M determinants), to measure
- * the solver where the limit would next move.
- */
-export async function fullCi(ham: ActiveSpaceHamiltonian, cancel: CancelPoint): Promise<CasciResult> {
   const determinants = fullSpaceSize(ham);
   const alpha = new StringSet(enumerateStrings(ham.norb, ham.nalpha));
   const beta = ham.nbeta === ham.nalpha ? alpha : new StringSet(enumerateStrings(ham.norb, ham.nbeta));

@@ -64,10 +64,11 @@ function simulationBytes(space: ActiveSpace, choice: AnsatzChoice, params: HiVqe
 
 /**
  * The Davidson vectors and the circuit simulation of the active space. Two choices keep the figure
- * monotonic where the run's true peak is not: CASCI's vectors are counted up to the CASCI limit even on a
- * space too large for CASCI (which the run then skips, so 14 orbitals would otherwise estimate below 12), and
- * the figure is the largest over the space with as many electrons or fewer (a space more than half filled
- * has fewer determinants than a half-filled one, by particle-hole symmetry). Both err high, never low.
+ * monotonic where the run's true peak is not: when the job asks for CASCI (compute_reference), its vectors
+ * are counted up to the CASCI limit even on a space too large for CASCI (which the server refuses at
+ * creation, and the run skips), and the figure is the largest over the space with as many electrons or fewer
+ * (a space more than half filled has fewer determinants than a half-filled one, by particle-hole symmetry).
+ * Both err high, never low.
  */
 function correlationBytes(space: ActiveSpace, params: HiVqeParams, simulates: boolean): number {
   const choice: AnsatzChoice = {
@@ -85,10 +86,10 @@ function correlationBytes(space: ActiveSpace, params: HiVqeParams, simulates: bo
     };
     const full = fullSpaceSize(fewer);
     const subspace = Math.min(2 * params.maxStates, full);
-    const vectors = Math.max(
-      davidsonVectorBytes(Math.min(full, MAX_CASCI_DETERMINANTS)),
-      davidsonVectorBytes(subspace) + 8 * SELECTION_VECTORS * subspace,
-    );
+    // Under `auto` CASCI runs only on a space no larger than max_states, whose vectors the subspace's count.
+    const casci =
+      params.reference === 'always' ? davidsonVectorBytes(Math.min(full, MAX_CASCI_DETERMINANTS)) : 0;
+    const vectors = Math.max(casci, davidsonVectorBytes(subspace) + 8 * SELECTION_VECTORS * subspace);
     const bytes = vectors + (simulates ? simulationBytes(fewer, choice, params) : 0);
     largest = Math.max(largest, bytes);
   }

@@ -238,20 +238,20 @@ describe('the CASCI reference a job asks for (compute_reference)', () => {
   it('refuses a reference the engine’s CASCI limit rules out, before storing the job', async () => {
     const t = await setup();
     const user = await jobUser(t);
-    // N2 cc-pVDZ on 14 active orbitals: C(14,5)² = 4,008,004 determinants, four times the limit.
+    // N2 cc-pVDZ on 16 active orbitals: C(16,5)² = 19,079,424 determinants, above the limit of 12 M.
     const form: JobForm = {
       ...h2Form(),
       molecules: { '1.1': 'N 0 0 0;N 0 0 1.1' },
       exactEnergies: {},
       basis: 'ccpvdz',
-      active_orbitals: Array.from({ length: 14 }, (_, i) => i + 2),
+      active_orbitals: Array.from({ length: 16 }, (_, i) => i + 2),
       frozen_orbitals: [0, 1],
       compute_reference: true,
     };
     const res = await call(t.app, 'POST', JOB_PATHS.hybridJobs, user, hybridPayload(form));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(
-      'compute_reference: molecule_geometry: CASCI refused: 4,008,004 determinants exceed the CASCI limit of 1,000,000',
+      'compute_reference: molecule_geometry: CASCI refused: 19,079,424 determinants exceed the CASCI limit of 12,000,000',
     );
     expect(await jobCount(t.database.db, user.id)).toBe(0);
   });

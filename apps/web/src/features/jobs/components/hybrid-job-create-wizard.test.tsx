@@ -353,16 +353,16 @@ describe('create HI-VQE job wizard', () => {
       await user.click(within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' }));
       const active = within(dialog).getByLabelText('Active Orbitals');
       await user.clear(active);
-      await user.type(active, '2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15');
+      await user.type(active, '2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17');
       const option = within(dialog).getByRole('checkbox', { name: 'Compute the exact (CASCI) reference' });
       expect(option).toBeDisabled();
       expect(option).not.toBeChecked();
       expect(option).toHaveAccessibleDescription(
-        'Not available: at 1.0 Å, 4,008,004 determinants exceed the CASCI limit of 1,000,000.',
+        'Not available: at 1.0 Å, 19,079,424 determinants exceed the CASCI limit of 12,000,000.',
       );
       for (let step = 0; step < 3; step += 1) await next();
       expect(within(dialog).getByRole('region', { name: 'Molecules' })).toHaveTextContent(
-        '(no reference: 4,008,004 determinants exceed the CASCI limit of 1,000,000)',
+        '(no reference: 19,079,424 determinants exceed the CASCI limit of 12,000,000)',
       );
       await user.click(within(dialog).getByRole('button', { name: 'Create Job' }));
       await waitFor(() => expect(onCreated).toHaveBeenCalled());
