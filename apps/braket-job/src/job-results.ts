@@ -37,6 +37,7 @@ export function jobResults(run: FinishedRun): BraketJobResults {
       reference_seconds: result.referenceSeconds,
       reference_skip_reason: result.referenceSkipReason,
       leading_determinants: result.leadingDeterminants,
+      perturbative_estimate: result.perturbativeEstimate,
       cpu_seconds: run.cpuSeconds,
       history: result.history.map((point) => ({
         ...point,

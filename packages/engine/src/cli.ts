@@ -157,6 +157,7 @@ function toJson(result: EngineResult) {
     seconds: result.seconds,
     reference_seconds: result.referenceSeconds,
     leading_determinants: result.leadingDeterminants,
+    perturbative_estimate: result.perturbativeEstimate,
   };
 }
 
@@ -166,6 +167,11 @@ function summary(result: EngineResult): string {
     `RHF                ${result.eRhf.toFixed(10)} Ha`,
     `CASCI              ${result.eCasci === null ? 'not computed' : `${result.eCasci.toFixed(10)} Ha`}`,
     `energy             ${result.energy.toFixed(10)} Ha (${result.numStates} determinants, ${result.iterations} iterations)`,
+    ...(result.perturbativeEstimate === null
+      ? []
+      : [
+          `estimate           ${result.perturbativeEstimate.toFixed(10)} Ha (with its second-order correction; not a bound)`,
+        ]),
     `new strings        ${result.provenance.sampled} sampled, ${result.provenance.recovered} recovered, ${result.provenance.handover} handover`,
     `wall time          ${result.seconds.toFixed(2)} s` +
       (result.referenceSeconds === null ? '' : ` (CASCI ${result.referenceSeconds.toFixed(2)} s of it)`),

@@ -66,6 +66,7 @@ const runResult = (run: EngineRun, result: EngineResult, cpuSeconds: number | nu
     referenceSeconds: result.referenceSeconds,
     referenceSkipReason: result.referenceSkipReason,
     leadingDeterminants: result.leadingDeterminants,
+    perturbativeEstimate: result.perturbativeEstimate,
     cpuSeconds,
   };
 };

@@ -35,6 +35,8 @@ export const braketRunResult = z.object({
   reference_skip_reason: z.string().nullable().optional(),
   /** The final state's heaviest determinants; absent from job images built before they were written. */
   leading_determinants: z.array(leadingDeterminant).optional(),
+  /** The final energy with its second-order correction; absent from job images built before it was written. */
+  perturbative_estimate: z.number().nullable().optional(),
   cpu_seconds: z.number().min(0).nullable(),
   /** Every iteration, as the chart reads it. */
   history: z.array(energyDataPoint),

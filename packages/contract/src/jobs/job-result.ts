@@ -85,6 +85,12 @@ export const moleculeResult = z.object({
    * finished, or when the run did not record it (results stored before it was).
    */
   reference_skip_reason: z.string().nullable(),
+  /**
+   * The final energy with its second-order (Epstein–Nesbet) correction from the determinants one string
+   * outside the subspace (Ha): an estimate of the active space's exact energy, not a bound (the final energy
+   * is the bound). null until finished, for runs stored before it was computed, and from older job images.
+   */
+  perturbative_estimate: z.number().nullable(),
   /** (final − reference) in mHa. */
   error_mha: z.number().nullable(),
   within_chemical_accuracy: z.boolean().nullable(),

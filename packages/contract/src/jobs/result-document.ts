@@ -60,6 +60,13 @@ const documentMolecule = z.object({
     ),
   reference: z.object({ energy: hartree('Reference energy'), source: z.enum(REFERENCE_SOURCES) }).nullable(),
   reference_skip_reason: z.string().nullable(),
+  perturbative_estimate: z
+    .number()
+    .nullable()
+    .optional()
+    .describe(
+      'Final energy with its second-order perturbative correction (Ha): an estimate of the exact energy, not a bound; absent in older documents',
+    ),
   error_mha: z.number().nullable().describe('final − reference (mHa)'),
   within_chemical_accuracy: z.boolean().nullable().describe('|error| ≤ 1.6 mHa'),
   subspace_size: count.nullable().describe('Determinants of the final subspace'),

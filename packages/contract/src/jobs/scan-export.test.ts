@@ -11,6 +11,7 @@ const pending = (geometry: string): MoleculeResult => ({
   rhf_energy: null,
   reference: null,
   reference_skip_reason: null,
+  perturbative_estimate: null,
   error_mha: null,
   within_chemical_accuracy: null,
   subspace_size: null,

@@ -47,6 +47,15 @@ export function perturbativeLogLine(iteration: number, { added, rounds }: Pertur
   );
 }
 
+/** The final subspace's energy with its second-order correction (`secondOrderCorrection`), an estimate. */
+export function estimateLogLine(energy: number, correction: number): string {
+  return (
+    `perturbative estimate: E ≈ ${(energy + correction).toFixed(10)} Ha, the final energy ` +
+    `${energy.toFixed(10)} Ha with a second-order correction of ${(correction * 1000).toFixed(3)} mHa ` +
+    `(determinants one string outside the subspace); an estimate, not a bound`
+  );
+}
+
 /** The switch from the handover's growth to the samples' refinement (the two stages of runHiVqeLoop). */
 export function refiningLogLine(iteration: number, point: IterationPoint): string {
   return (

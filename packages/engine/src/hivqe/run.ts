@@ -67,6 +67,12 @@ export interface EngineResult {
   /** Why `eCasci` is null (`referenceSkipReason`'s words); null when CASCI was computed. */
   referenceSkipReason: string | null;
   /**
+   * HI-VQE: the final energy with its second-order perturbative correction (loop.ts, `secondOrder`), an
+   * estimate of the active space's exact energy, not a bound; null for RHF and CASCI, and when the final
+   * subspace is the whole space (its energy is exact).
+   */
+  perturbativeEstimate: number | null;
+  /**
    * HI-VQE: the final state's determinants of largest weight, heaviest first. Empty for RHF and CASCI, whose
    * runs keep only the energy (a cached CASCI reference has no vector to show).
    */
@@ -157,6 +163,7 @@ async function run(
       referenceSeconds: null,
       referenceSkipReason: 'method rhf computes no CASCI',
       leadingDeterminants: [],
+      perturbativeEstimate: null,
     };
   }
   const ham = chem.hamiltonian;
@@ -182,6 +189,7 @@ async function run(
       referenceSeconds: reference.seconds,
       referenceSkipReason: null,
       leadingDeterminants: [],
+      perturbativeEstimate: null,
     };
   }
   const skipped = referenceSkipReason(ham, params);
@@ -215,5 +223,6 @@ async function run(
     referenceSeconds: reference?.seconds ?? null,
     referenceSkipReason: skipped,
     leadingDeterminants: loop.leadingDeterminants,
+    perturbativeEstimate: loop.secondOrder === null ? null : loop.energy + loop.secondOrder,
   };
 }

@@ -190,6 +190,8 @@ export interface StoredRunResult extends RunMeasures {
   referenceSkipReason?: string | null;
   /** The final state's heaviest determinants (the engine's); null or absent in rows stored before they were kept. */
   leadingDeterminants?: LeadingDeterminant[] | null;
+  /** The final energy with its second-order correction, an estimate; null or absent where none was computed. */
+  perturbativeEstimate?: number | null;
 }
 
 /** Kept in columns of their own (0008_result_space); null in rows stored before they were measured. */

@@ -222,6 +222,10 @@ describe('the CASCI reference a job asks for (compute_reference)', () => {
       reference_skip_reason:
         'the full space (4 determinants) is larger than max_states (2) and the job did not ask for it (compute_reference)',
     });
+    // Beside the bound, the engine's estimate: the final energy with a second-order correction, never above it.
+    const { perturbative_estimate: estimate, energies } = skipped.molecules[0];
+    expect(estimate).toEqual(expect.any(Number));
+    expect(estimate!).toBeLessThanOrEqual(energies!.final);
 
     const asked = hybridPayload(h2Unreferenced({ compute_reference: true }));
     expect(asked).toMatchObject({ compute_reference: true });

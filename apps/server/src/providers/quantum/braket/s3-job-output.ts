@@ -64,6 +64,7 @@ export function storedRun(run: BraketRunResult): StoredRunResult {
     referenceSeconds: run.reference_seconds,
     referenceSkipReason: run.reference_skip_reason ?? null,
     leadingDeterminants: run.leading_determinants ?? null,
+    perturbativeEstimate: run.perturbative_estimate ?? null,
     fullSpaceSize: run.full_space_size,
     cpuSeconds: run.cpu_seconds,
   };

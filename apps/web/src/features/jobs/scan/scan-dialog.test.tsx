@@ -44,6 +44,7 @@ function molecule(bond: string, status: JobStatus): MoleculeResult {
     rhf_energy: finished || status === 'RUNNING' ? energies.rhf : null,
     reference: finished ? { energy: energies.casci, source: 'casci' } : null,
     reference_skip_reason: null,
+    perturbative_estimate: null,
     error_mha: finished ? (energies.final - energies.casci) * 1000 : null,
     within_chemical_accuracy: finished ? true : null,
     subspace_size: finished ? 100 : null,

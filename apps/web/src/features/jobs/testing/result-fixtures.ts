@@ -22,6 +22,7 @@ export const FINISHED_MOLECULE: MoleculeResult = {
   rhf_energy: -1.116759,
   reference: { energy: -1.137284, source: 'casci' },
   reference_skip_reason: null,
+  perturbative_estimate: null,
   error_mha: 0.001,
   within_chemical_accuracy: true,
   subspace_size: 4,

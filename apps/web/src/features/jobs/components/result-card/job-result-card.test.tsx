@@ -132,6 +132,29 @@ describe('result card', () => {
     expect(card).not.toHaveTextContent(/mHa|chemical accuracy/);
   });
 
+  it('shows, beside the bound, the engine’s perturbative estimate where CASCI is out of reach, labelled as an estimate', async () => {
+    const reason = '4,327,008,400 determinants exceed the CASCI limit of 12,000,000';
+    const card = await showCard(hybridJob('beyond-exact'), {
+      molecules: [
+        molecule({
+          energies: { ...FINISHED_MOLECULE.energies!, final: -109.275721027, casci: null },
+          reference: null,
+          reference_skip_reason: reason,
+          perturbative_estimate: -109.2774321,
+          error_mha: null,
+          within_chemical_accuracy: null,
+        }),
+      ],
+    });
+    expect(valueOf(card, 'Final energy')).toBe('-109.27572103 Ha');
+    expect(valueOf(card, 'Reference energy')).toBe(
+      `None: you gave no exact energy, and the engine skipped CASCI (${reason}). The final energy is a ` +
+        'variational upper bound: the exact energy of this active space lies at or below it. ' +
+        'Estimate: -109.27743210 Ha (the final energy with its second-order perturbative correction: an estimate, not a bound)',
+    );
+    expect(valueOf(card, 'Error')).toBe('Not shown: there is no reference energy to compare with');
+  });
+
   it('does not guess why a run stored before the reason was recorded has no reference', async () => {
     const card = await showCard(hybridJob('old-run'), {
       molecules: [

@@ -34,7 +34,10 @@ export function moleculeValues(molecule: MoleculeResult, absent: string): Molecu
   };
 }
 
-function referenceValue({ reference, energies, reference_skip_reason }: MoleculeResult, pending: ReactNode) {
+function referenceValue(
+  { reference, energies, reference_skip_reason, perturbative_estimate }: MoleculeResult,
+  pending: ReactNode,
+) {
   if (reference !== null) {
     return (
       <span>
@@ -48,9 +51,20 @@ function referenceValue({ reference, energies, reference_skip_reason }: Molecule
   const why = reference_skip_reason ?? 'its reason was not recorded for this run';
   // Without a reference the final energy still says something: it is the lowest eigenvalue of the Hamiltonian
   // in a subspace, so the exact (CASCI) energy lies at or below it.
-  return (
+  const bound =
     `None: you gave no exact energy, and the engine skipped CASCI (${why}). ` +
-    'The final energy is a variational upper bound: the exact energy of this active space lies at or below it'
+    'The final energy is a variational upper bound: the exact energy of this active space lies at or below it';
+  if (perturbative_estimate === null) return bound;
+  return (
+    <span>
+      {bound}.{' '}
+      <span className="block">
+        Estimate: {formatEnergy(perturbative_estimate)}{' '}
+        <span className="text-xs text-slate-500">
+          (the final energy with its second-order perturbative correction: an estimate, not a bound)
+        </span>
+      </span>
+    </span>
   );
 }
 
