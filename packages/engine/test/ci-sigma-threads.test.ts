@@ -62,6 +62,41 @@ describe('H·C shared between threads', () => {
     expect(await largestDifference(ham, subset, subset, 2)).toBeLessThan(1e-12);
   });
 
+  it('gives the coupling block: the whole product on the unmarked rows for a C on the marked ones, on any threads', async () => {
+    const ham = randomHamiltonian(9, 4, 4, 25);
+    const all = Array.from(enumerateStrings(9, 4));
+    const inside = new StringSet(all.filter((_, i) => i % 3 === 0));
+    const rows = new StringSet(all.filter((_, i) => i % 3 !== 2));
+    const sources = Uint8Array.from(rows.strings, (x) => (inside.indexOf(x) < 0 ? 0 : 1));
+    const nb = inside.size;
+    let seed = 11;
+    const c = new Float64Array(rows.size * nb);
+    rows.strings.forEach((_, a) => {
+      if (!sources[a]) return;
+      for (let b = 0; b < nb; b++) c[a * nb + b] = (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
+    });
+    configureSigmaThreads(1, 0);
+    const whole = new Float64Array(c.length);
+    await new ProductSpaceHamiltonian(ham, rows, inside).apply(c, whole, new CancelPoint());
+    for (const threads of [1, 2, 3]) {
+      configureSigmaThreads(threads, 0);
+      const block = new ProductSpaceHamiltonian(ham, rows, inside, sources);
+      const out = new Float64Array(c.length).fill(Number.NaN);
+      await block.apply(c, out, new CancelPoint());
+      let largest = 0;
+      rows.strings.forEach((_, a) => {
+        for (let b = 0; b < nb; b++) {
+          const [at, want] = [out[a * nb + b], sources[a] ? 0 : whole[a * nb + b]];
+          largest = Math.max(largest, Math.abs(at - want));
+        }
+      });
+      expect(largest).toBeLessThan(1e-12);
+    }
+    expect(Math.max(...whole.filter((_, i) => !sources[Math.floor(i / nb)]).map(Math.abs))).toBeGreaterThan(
+      0.1,
+    );
+  });
+
   it('uses more threads than rows, leaving the extra ranges empty', async () => {
     const ham = randomHamiltonian(4, 2, 2, 24);
     const strings = new StringSet(enumerateStrings(4, 2));

@@ -43,6 +43,19 @@ export function singleExcitationLinks(set: StringSet, norb: number, diagonal = f
   };
 }
 
+/** The links from a string marked in `sources` to one not marked: one spin's part of a coupling block. */
+export function linksOutOf(links: SingleLinks, sources: Uint8Array): SingleLinks {
+  const kept: number[] = [];
+  for (let k = 0; k < links.count; k++) if (sources[links.src[k]] && !sources[links.dst[k]]) kept.push(k);
+  return {
+    count: kept.length,
+    src: Int32Array.from(kept, (k) => links.src[k]),
+    dst: Int32Array.from(kept, (k) => links.dst[k]),
+    pq: Int32Array.from(kept, (k) => links.pq[k]),
+    sign: Float64Array.from(kept, (k) => links.sign[k]),
+  };
+}
+
 /** Links reordered so that those sharing a key (an orbital pair, a target string) are contiguous. */
 export interface GroupedLinks {
   start: Int32Array;
@@ -82,6 +95,23 @@ export interface SparseRows {
   rowStart: Int32Array;
   col: Int32Array;
   value: Float64Array;
+}
+
+/** The entries of the rows not marked in `sources` that lie in marked columns: one spin's part of a coupling block. */
+export function rowsOutOf(rows: SparseRows, sources: Uint8Array): SparseRows {
+  const rowStart = new Int32Array(rows.rowStart.length);
+  const kept: number[] = [];
+  for (let r = 0; r + 1 < rows.rowStart.length; r++) {
+    if (!sources[r]) {
+      for (let k = rows.rowStart[r]; k < rows.rowStart[r + 1]; k++) if (sources[rows.col[k]]) kept.push(k);
+    }
+    rowStart[r + 1] = kept.length;
+  }
+  return {
+    rowStart,
+    col: Int32Array.from(kept, (k) => rows.col[k]),
+    value: Float64Array.from(kept, (k) => rows.value[k]),
+  };
 }
 
 /**

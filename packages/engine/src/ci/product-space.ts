@@ -1,7 +1,14 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
-import { groupLinks, sameSpinHamiltonian, singleExcitationLinks, type SparseRows } from './excitations.ts';
+import {
+  groupLinks,
+  linksOutOf,
+  rowsOutOf,
+  sameSpinHamiltonian,
+  singleExcitationLinks,
+  type SparseRows,
+} from './excitations.ts';
 import { mirrorLowerToUpper } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
 import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
@@ -20,6 +27,11 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  *
  * On a large space H·C is shared between threads (sigma-team.ts), each computing a range of alpha rows
  * balanced by the work in them; C and H·C pass through two shared vectors.
+ *
+ * Given `sources` (one flag per alpha string), the operator is the coupling block instead: C lives on the
+ * marked alpha rows and H·C is computed on the others only (zero on the marked ones), which is what scoring
+ * strings outside a subspace needs (perturbative.ts): none of the work of the subspace's own rows, nor of
+ * links that start outside it. The diagonal stays whole.
  */
 export class ProductSpaceHamiltonian implements SymmetricOperator {
   readonly size: number;
@@ -36,15 +48,19 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     private readonly ham: ActiveSpaceHamiltonian,
     readonly alpha: StringSet,
     readonly beta: StringSet,
+    sources: Uint8Array | null = null,
   ) {
     const norb = ham.norb;
     this.norb = norb;
     this.size = alpha.size * beta.size;
     this.spinSymmetric = alpha === beta;
+    if (sources !== null && this.spinSymmetric) throw new Error('a coupling block needs two string sets');
     const threads = sigmaThreadsFor(this.size);
-    const alphaRows = sameSpinHamiltonian(ham, alpha);
+    const wholeAlphaRows = sameSpinHamiltonian(ham, alpha);
+    const alphaRows = sources === null ? wholeAlphaRows : rowsOutOf(wholeAlphaRows, sources);
     const betaRows = this.spinSymmetric ? alphaRows : sameSpinHamiltonian(ham, beta);
-    const alphaLinks = singleExcitationLinks(alpha, norb, true);
+    const allAlphaLinks = singleExcitationLinks(alpha, norb, true);
+    const alphaLinks = sources === null ? allAlphaLinks : linksOutOf(allAlphaLinks, sources);
     const betaLinks = singleExcitationLinks(beta, norb);
     this.alphaOcc = Array.from(alpha.strings, (x) => occupiedOrbitals(x, norb));
     this.betaOcc = this.spinSymmetric
@@ -61,9 +77,10 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       alphaByPair: groupLinks(alphaLinks, alphaLinks.pq, norb * norb),
       betaByTarget: groupLinks(betaLinks, betaLinks.dst, beta.size),
       coulombOnBeta: this.buildCoulombOnBeta(),
+      sources,
     };
     this.rows = new SigmaRows(data);
-    this.diagonal = this.buildDiagonal(alphaRows, betaRows, data.coulombOnBeta);
+    this.diagonal = this.buildDiagonal(wholeAlphaRows, betaRows, data.coulombOnBeta);
     this.bounds =
       threads === 1
         ? null
@@ -111,8 +128,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   }
 
   /** Per alpha row, the multiply-adds of the same-spin phase. */
-  private sameSpinWork({ alphaRows, betaRows, betaSize: nb }: SigmaData): Float64Array {
-    const betaPerRow = this.spinSymmetric ? 0 : betaRows.rowStart[nb];
+  private sameSpinWork({ alphaRows, betaRows, betaSize: nb, sources }: SigmaData): Float64Array {
+    const betaPerRow = this.spinSymmetric || sources !== null ? 0 : betaRows.rowStart[nb];
     return Float64Array.from(
       { length: this.alpha.size },
       (_, a) => (alphaRows.rowStart[a + 1] - alphaRows.rowStart[a]) * nb + betaPerRow + nb,

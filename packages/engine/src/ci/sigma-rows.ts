@@ -24,6 +24,12 @@ export interface SigmaData {
   betaByTarget: GroupedLinks;
   /** coulombOnBeta[pq·nβ + Ib] = Σ_{r ∈ Ib} (pq|rr): every diagonal beta link of string Ib at once. */
   coulombOnBeta: Float64Array;
+  /**
+   * A coupling block (ProductSpaceHamiltonian's `sources`): C lives on the marked alpha rows, H·C is wanted
+   * on the others only; alphaRows and alphaByPair then hold only entries from marked to unmarked rows.
+   * null: the whole operator.
+   */
+  sources: Uint8Array | null;
 }
 
 /**
@@ -64,7 +70,9 @@ export class SigmaRows {
   }
 
   private async sameSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
-    const { betaSize: nb, alphaRows, betaRows, spinSymmetric } = this.data;
+    const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources } = this.data;
+    // A coupling block's alphaRows hold only what it needs; its unmarked rows have no C for C·H_β to read.
+    const betaSide = !spinSymmetric && sources === null;
     for (let a = from; a < to; a++) {
       const row = a * nb;
       out.fill(0, row, row + nb);
@@ -78,7 +86,7 @@ export class SigmaRows {
         out,
         row,
       );
-      if (!spinSymmetric) {
+      if (betaSide) {
         const { rowStart, col, value } = betaRows;
         for (let b = 0; b < nb; b++) {
           let sum = 0;

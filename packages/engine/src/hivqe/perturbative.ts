@@ -79,9 +79,9 @@ export async function selectPerturbatively(
 
 /**
  * Every string outside the subspace one or two electrons away from one of its strings, with the weight and
- * second-order energy of its determinants with the subspace's strings, from H·C over the (subspace +
- * candidates) × subspace rows (a few candidates per product, see CANDIDATES_PER_PRODUCT); largest weight
- * first, ties by value.
+ * second-order energy of its determinants with the subspace's strings, from the block of H that couples the
+ * subspace to the candidates × subspace determinants (a few candidates per product, see
+ * CANDIDATES_PER_PRODUCT); largest weight first, ties by value.
  */
 export async function scoreCandidates(
   ham: ActiveSpaceHamiltonian,
@@ -123,7 +123,12 @@ export async function scoreStrings(
 ): Promise<ScoredString[]> {
   const inside = subspace.strings;
   const rows = new StringSet([...inside.strings, ...candidates]);
-  const op = new ProductSpaceHamiltonian(ham, rows, inside);
+  const op = new ProductSpaceHamiltonian(
+    ham,
+    rows,
+    inside,
+    Uint8Array.from(rows.strings, (x) => (inside.indexOf(x) < 0 ? 0 : 1)),
+  );
   const nb = inside.size;
   const c = new Float64Array(op.size);
   inside.strings.forEach((x, i) =>
