@@ -58,8 +58,11 @@ describe('hivqe run', () => {
       'seconds',
       'reference_seconds',
       'leading_determinants',
+      'perturbative_estimate',
     ]);
     expect(result.leading_determinants[0]).toMatchObject({ alpha: '10', beta: '10' });
+    // H2's subspace is its whole space (4 determinants): the energy is exact, there is nothing to estimate.
+    expect(result.perturbative_estimate).toBeNull();
     expect(result.reference_seconds).toBeGreaterThan(0);
     expect(result.reference_seconds).toBeLessThan(result.seconds);
     expect(result.e_rhf).toBeCloseTo(-1.116759307, 6);
