@@ -50,7 +50,7 @@ if (binomial(all.length, size) <= EXHAUSTIVE_LIMIT && !fromHandover) {
       sampling: false,
       handover: true,
     });
-    chosen = [...handed.strings];
+    chosen = [...handed.subspace.strings.strings];
   } else {
     const weights = stringWeights(exact);
     chosen = rankByScore(new Map(all.map((x, i) => [x, weights[i]]))).slice(0, size);

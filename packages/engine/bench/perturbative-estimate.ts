@@ -27,7 +27,7 @@ const run = await runHiVqeLoop(ham, params, exact, {}, cancel, undefined, {
   sampling: false,
   handover: true,
 });
-const final = await diagonalise(ham, run.strings, null, cancel);
+const final = run.subspace;
 const weights = stringWeights(final);
 const heaviest = rankByScore(new Map(Array.from(final.strings.strings, (x, i) => [x, weights[i]])));
 

@@ -6,7 +6,7 @@ import { METHODS, runHiVqe, type EngineResult, type Method } from './hivqe/run.t
 
 const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--seed N]
                  [--sampling on|off] [--handover on|off] [--reference auto|always|never]
-                 [--simulator auto|statevector|mps] [--json]
+                 [--simulator auto|statevector|mps] [--orbitals canonical|natural] [--json]
 
   --input   JSON file with the job's hyperparameters (create-payload names: molecule_geometry, basis,
             active_orbitals, frozen_orbitals, ansatz, shots, max_iter, ...), at the top level or
@@ -20,11 +20,16 @@ const USAGE = `usage: hivqe run --input job.json [--method rhf|casci|hivqe] [--s
   --simulator      what simulates the circuit: statevector (exact, up to 2^24 amplitudes), mps (a
                    matrix-product state; the input's mps_bond_dimension, default 64, and mps_cutoff,
                    default 1e-10, bound it), or auto (default: the state vector where it fits)
+  --orbitals       the orbitals HI-VQE works over: canonical (default, the RHF orbitals) or natural
+                   (those of a first, classical run at a sixteenth of max_states)
   --json    print the result as one JSON object on stdout
 Progress goes to stderr. Exit status: 0 done, 2 bad input, 1 other failure, 130 interrupted.`;
 
 /** Exit statuses: the CLI's contract with scripts. */
 const EXIT = { ok: 0, failure: 1, badInput: 2, interrupted: 130 } as const;
+
+/** Flags that set the engine-only hyperparameter of the same name (checked where the hyperparameters are). */
+const HYPERPARAMETER_FLAGS = ['seed', 'reference', 'simulator', 'orbitals'] as const;
 
 class UsageError extends Error {}
 class HelpRequest extends Error {}
@@ -47,9 +52,7 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   try {
     const hyperparameters = readJob(options.input);
-    if (options.seed !== undefined) hyperparameters.seed = options.seed;
-    if (options.reference !== undefined) hyperparameters.reference = options.reference;
-    if (options.simulator !== undefined) hyperparameters.simulator = options.simulator;
+    Object.assign(hyperparameters, options.overrides);
     const result = await runHiVqe(hyperparameters, {
       method: options.method,
       sampling: options.sampling,
@@ -71,9 +74,8 @@ async function main(argv: string[]): Promise<number> {
 interface CliOptions {
   input: string;
   method: Method;
-  seed: string | undefined;
-  reference: string | undefined;
-  simulator: string | undefined;
+  /** The flags that set a hyperparameter of the same name, where given: they win over the input's. */
+  overrides: Partial<Record<(typeof HYPERPARAMETER_FLAGS)[number], string>>;
   sampling: boolean;
   handover: boolean;
   json: boolean;
@@ -89,6 +91,7 @@ function readOptions(argv: string[]): CliOptions {
       seed: { type: 'string' },
       reference: { type: 'string' },
       simulator: { type: 'string' },
+      orbitals: { type: 'string' },
       sampling: { type: 'string', default: 'on' },
       handover: { type: 'string', default: 'on' },
       json: { type: 'boolean', default: false },
@@ -104,9 +107,9 @@ function readOptions(argv: string[]): CliOptions {
   return {
     input: values.input,
     method,
-    seed: values.seed,
-    reference: values.reference,
-    simulator: values.simulator,
+    overrides: Object.fromEntries(
+      HYPERPARAMETER_FLAGS.flatMap((flag) => (values[flag] === undefined ? [] : [[flag, values[flag]]])),
+    ),
     sampling: onOff('--sampling', values.sampling),
     handover: onOff('--handover', values.handover),
     json: values.json,

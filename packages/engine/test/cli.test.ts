@@ -96,6 +96,42 @@ describe('hivqe run', () => {
     expect(stderr).toContain('CASCI skipped: reference is never');
   });
 
+  it('--orbitals natural runs HI-VQE over the natural orbitals of a first run, and refuses other values', async () => {
+    const input = job('n2-orbitals', {
+      molecule_geometry: 'N 0 0 0;N 0 0 1.6',
+      basis: 'sto-3g',
+      active_orbitals: '2,3,4,5,6,7,8,9',
+      max_states: '144',
+    });
+    const [natural, bad] = await Promise.all([
+      hivqe([
+        'run',
+        '--input',
+        input,
+        '--orbitals',
+        'natural',
+        '--reference',
+        'always',
+        '--sampling',
+        'off',
+        '--json',
+      ]),
+      hivqe(['run', '--input', input, '--orbitals', 'localized']),
+    ]);
+    expect(natural.code).toBe(0);
+    const result = JSON.parse(natural.stdout);
+    expect(natural.stderr).toMatch(/^natural orbitals: a first run \(handover only\) of 9 determinants/m);
+    expect(natural.stderr).toMatch(/^natural orbitals, first run: iteration 1: /m);
+    // The chart's lines are the run's own: one per iteration of the loop over the natural orbitals.
+    const metrics = natural.stderr.split('\n').filter((line) => line.includes('Metrics -'));
+    expect(metrics.every((line) => line.startsWith('Metrics -'))).toBe(true);
+    expect(metrics).toHaveLength(result.iterations);
+    expect(result.energy).toBeGreaterThan(result.e_casci - 1e-9);
+    expect(result.energy).toBeLessThan(result.e_rhf);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/orbitals must be one of canonical, natural, got "localized"/);
+  });
+
   it('runs only what --method asks for', async () => {
     const input = job('h2-methods', H2);
     const [rhfRun, casciRun] = await Promise.all([

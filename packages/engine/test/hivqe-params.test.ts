@@ -27,6 +27,7 @@ describe('hyperparameter parsing', () => {
       simulator: 'auto',
       mpsBondDimension: 64,
       mpsCutoff: 1e-10,
+      orbitals: 'canonical',
     });
   });
 
@@ -45,6 +46,10 @@ describe('hyperparameter parsing', () => {
       'mps_bond_dimension must be between 1 and 1024, got 2048',
     );
     expect(() => parseHiVqeParams({ mps_cutoff: -1 })).toThrow('mps_cutoff must be between 0 and 1, got -1');
+    expect(parseHiVqeParams({ orbitals: 'Natural' }).orbitals).toBe('natural');
+    expect(() => parseHiVqeParams({ orbitals: 'localized' })).toThrow(
+      'orbitals must be one of canonical, natural, got "localized"',
+    );
   });
 
   it('accepts values as strings, the way Braket passes hyperparameters', () => {

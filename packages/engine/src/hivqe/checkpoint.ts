@@ -57,6 +57,12 @@ export interface LoopCheckpoint extends CheckpointOwner {
   history: CheckpointPoint[];
   tally: SampleTally;
   provenance: Provenance;
+  /**
+   * With `orbitals` natural, the orbitals the loop worked over: column k is natural orbital k over the
+   * canonical ones (norb × norb, row-major), so a resumed run works over the same ones without the first
+   * run (natural-orbitals.ts). Absent over the canonical orbitals.
+   */
+  orbitals?: number[];
 }
 
 export interface CheckpointOptions {

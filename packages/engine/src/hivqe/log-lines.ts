@@ -11,7 +11,14 @@ import type { Provenance } from './provenance.ts';
  */
 export function metricLine(point: IterationPoint, iteration: number): string {
   const seconds = Date.parse(point.timestamp) / 1000;
-  return `Metrics - timestamp=${seconds}; energy=${point.energy}; iteration_number=${iteration};`;
+  return `${METRICS_MARKER} timestamp=${seconds}; energy=${point.energy}; iteration_number=${iteration};`;
+}
+
+const METRICS_MARKER = 'Metrics -';
+
+/** Whether a line is a `metricLine`: what a chart is drawn from, wherever in the line the marker stands. */
+export function isMetricLine(line: string): boolean {
+  return line.includes(METRICS_MARKER);
 }
 
 /** The human-readable progress line of one iteration. */
@@ -84,5 +91,19 @@ export function deviceShotsLogLine(
     `iteration ${iteration}: ${shots.join(' + ')} shots from ${source} ` +
     `(${circuits.map((c) => c.name).join(', ')}: ${qubits.size} qubits, ` +
     `${Math.max(...circuits.map((c) => gates(c, 'cz')))} cz, ${Math.max(...circuits.map((c) => gates(c, 'prx')))} prx)`
+  );
+}
+
+/** The first run behind natural orbitals (natural-orbitals.ts): its size, energy and the occupations found. */
+export function naturalOrbitalsLogLine(
+  energy: number,
+  determinants: number,
+  occupations: Float64Array,
+  seconds: number,
+): string {
+  return (
+    `natural orbitals: a first run (handover only) of ${determinants} determinants, E = ${energy.toFixed(10)} Ha, ` +
+    `${seconds.toFixed(2)} s; occupations ${Array.from(occupations, (x) => x.toFixed(4)).join(' ')}; ` +
+    `the run goes on over these orbitals, most occupied first`
   );
 }

@@ -63,8 +63,8 @@ export interface LoopCallbacks {
 export interface LoopResult {
   energy: number;
   numStates: number;
-  /** The final subspace's strings (one set serves both spins). */
-  strings: readonly number[];
+  /** The final subspace (one string set serves both spins) and its ground state. */
+  subspace: Subspace;
   iterations: number;
   history: IterationPoint[];
   converged: boolean;
@@ -305,7 +305,7 @@ export async function runHiVqeLoop(
   return {
     energy: current.energy,
     numStates: determinantCount(current),
-    strings: Array.from(current.strings.strings),
+    subspace: current,
     iterations: history.length,
     history,
     converged,

@@ -19,6 +19,12 @@ export type Entanglement = (typeof ENTANGLEMENTS)[number];
  */
 export const SIMULATORS = ['auto', 'statevector', 'mps'] as const;
 export type SimulatorChoice = (typeof SIMULATORS)[number];
+/**
+ * The active orbitals the HI-VQE loop works over: the canonical RHF orbitals, or the natural orbitals of a
+ * first, classical run (natural-orbitals.ts), in which fewer determinants carry the state.
+ */
+export const ORBITAL_CHOICES = ['canonical', 'natural'] as const;
+export type OrbitalChoice = (typeof ORBITAL_CHOICES)[number];
 /** Largest bond dimension a matrix-product state may be given (its memory grows with the square). */
 export const MAX_MPS_BOND_DIMENSION = 1024;
 
@@ -54,6 +60,8 @@ export interface HiVqeParams {
   mpsBondDimension: number;
   /** Engine-only: the weight (relative) the matrix-product state may drop at each cut. */
   mpsCutoff: number;
+  /** Engine-only: the orbitals the loop works over. */
+  orbitals: OrbitalChoice;
 }
 
 const DEFAULT_GEOMETRY = 'N 0 0 0;N 0 0 1.0';
@@ -96,6 +104,7 @@ export function parseHiVqeParams(raw: Readonly<Record<string, unknown>>): HiVqeP
     simulator: read.choice('simulator', SIMULATORS, 'auto'),
     mpsBondDimension: read.integer('mps_bond_dimension', 64, 1, MAX_MPS_BOND_DIMENSION),
     mpsCutoff: read.number('mps_cutoff', 1e-10, 0, 1),
+    orbitals: read.choice('orbitals', ORBITAL_CHOICES, 'canonical'),
   };
 }
 

@@ -10,6 +10,7 @@ import { placeQubits } from './native/placement.ts';
 import type { Sampler } from './native/types.ts';
 import { parseHiVqeParams, type HiVqeParams } from './params.ts';
 import type { LeadingDeterminant } from './leading-determinants.ts';
+import { loopOrbitals } from './loop-orbitals.ts';
 import { emptyProvenance, type Provenance } from './provenance.ts';
 import { casciReference, referenceSkipReason, type ReferenceCache } from './reference.ts';
 
@@ -73,8 +74,9 @@ export interface EngineResult {
    */
   perturbativeEstimate: number | null;
   /**
-   * HI-VQE: the final state's determinants of largest weight, heaviest first. Empty for RHF and CASCI, whose
-   * runs keep only the energy (a cached CASCI reference has no vector to show).
+   * HI-VQE: the final state's determinants of largest weight, heaviest first, over the orbitals the loop
+   * worked in (the natural orbitals, most occupied first, when `orbitals` is natural). Empty for RHF and
+   * CASCI, whose runs keep only the energy (a cached CASCI reference has no vector to show).
    */
   leadingDeterminants: LeadingDeterminant[];
 }
@@ -196,15 +198,17 @@ async function run(
   if (skipped !== null) onLog?.(`CASCI skipped: ${skipped}`);
   const reference = skipped === null ? await casciReference(ham, params, cancel, onLog, references) : null;
   const eCasci = reference?.energy ?? null;
+  // The orbitals change which determinants carry the state, not the energies: CASCI above is the same.
+  const orbitals = await loopOrbitals(ham, params, checkpoint ?? {}, cancel, onLog);
   const loop = await runHiVqeLoop(
-    ham,
+    orbitals.ham,
     params,
     params.exactEnergy ?? eCasci,
     options,
     cancel,
     sampler,
     { sampling, handover },
-    checkpoint,
+    orbitals.checkpoint,
   );
   onLog?.(
     `HI-VQE ${loop.converged ? 'converged' : 'stopped at max_iter'} after ${loop.iterations} iterations: ` +

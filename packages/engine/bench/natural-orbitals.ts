@@ -1,0 +1,43 @@
+/**
+ * `npx tsx bench/natural-orbitals.ts <case> <max_states> [reference]`: the loop with sampling off at
+ * max_states over the canonical orbitals, then over natural orbitals (`orbitals natural`: their first run
+ * included in the time). Prints each run's error and its perturbative estimate's error in mHa against CASCI,
+ * or against `reference` (Ha) where CASCI is out of reach.
+ */
+import { CancelPoint } from '../src/ci/cancel.ts';
+import { casci } from '../src/ci/casci.ts';
+import { runHiVqeLoop } from '../src/hivqe/loop.ts';
+import { loopOrbitals } from '../src/hivqe/loop-orbitals.ts';
+import { ORBITAL_CHOICES, parseHiVqeParams } from '../src/hivqe/params.ts';
+import { caseHamiltonian } from './cases.ts';
+
+const [name, maxStates, referenceArg] = process.argv.slice(2);
+if (name === undefined || maxStates === undefined) {
+  throw new Error('usage: natural-orbitals.ts <case> <max_states> [reference]');
+}
+const ham = caseHamiltonian(name);
+const cancel = new CancelPoint();
+const exact = referenceArg === undefined ? (await casci(ham, cancel)).energy : Number(referenceArg);
+const mha = (energy: number) => ((energy - exact) * 1000).toFixed(4);
+
+console.log(`${name}, max_states ${maxStates}, sampling off: errors in mHa against ${exact.toFixed(9)} Ha`);
+console.log('| orbitals | determinants | error | estimate’s error | seconds |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const orbitals of ORBITAL_CHOICES) {
+  // The loop reads its settings from hyperparameters; the molecule is the case's Hamiltonian, not this one.
+  const params = parseHiVqeParams({
+    molecule_geometry: 'H 0 0 0;H 0 0 0.74',
+    max_states: maxStates,
+    orbitals,
+  });
+  const start = performance.now();
+  const basis = await loopOrbitals(ham, params, {}, cancel, console.log);
+  const run = await runHiVqeLoop(basis.ham, params, exact, {}, cancel, undefined, {
+    sampling: false,
+    handover: true,
+  });
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    `| ${orbitals} | ${run.numStates} | ${mha(run.energy)} | ${mha(run.energy + (run.secondOrder ?? 0))} | ${seconds.toFixed(1)} |`,
+  );
+}
