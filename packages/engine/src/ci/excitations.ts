@@ -5,7 +5,8 @@ import { excitationSign, occupiedOrbitals, type StringSet } from './strings.ts';
 /**
  * Every non-zero <J|a†_p a_q|I> with p ≠ q and I, J in one string set: link k takes string src[k] to
  * dst[k] through orbital pair pq[k] = p·norb + q with sign[k]. With `diagonal`, also every p = q link
- * (I = J, p occupied, sign +1).
+ * (I = J, p occupied, sign +1). Given `from` (one flag per string), only the links from a marked string to
+ * an unmarked one: one spin's part of a coupling block, found from the marked strings alone.
  */
 export interface SingleLinks {
   count: number;
@@ -15,18 +16,24 @@ export interface SingleLinks {
   sign: Float64Array;
 }
 
-export function singleExcitationLinks(set: StringSet, norb: number, diagonal = false): SingleLinks {
+export function singleExcitationLinks(
+  set: StringSet,
+  norb: number,
+  diagonal = false,
+  from: Uint8Array | null = null,
+): SingleLinks {
   const src: number[] = [];
   const dst: number[] = [];
   const pq: number[] = [];
   const sign: number[] = [];
   set.strings.forEach((x, index) => {
+    if (from !== null && !from[index]) return;
     for (let q = 0; q < norb; q++) {
       if (!((x >>> q) & 1)) continue;
       for (let p = 0; p < norb; p++) {
         if ((x >>> p) & 1 && !(diagonal && p === q)) continue;
         const target = set.indexOf((x & ~(1 << q)) | (1 << p));
-        if (target < 0) continue;
+        if (target < 0 || (from !== null && from[target])) continue;
         src.push(index);
         dst.push(target);
         pq.push(p * norb + q);
@@ -40,19 +47,6 @@ export function singleExcitationLinks(set: StringSet, norb: number, diagonal = f
     dst: Int32Array.from(dst),
     pq: Int32Array.from(pq),
     sign: Float64Array.from(sign),
-  };
-}
-
-/** The links from a string marked in `sources` to one not marked: one spin's part of a coupling block. */
-export function linksOutOf(links: SingleLinks, sources: Uint8Array): SingleLinks {
-  const kept: number[] = [];
-  for (let k = 0; k < links.count; k++) if (sources[links.src[k]] && !sources[links.dst[k]]) kept.push(k);
-  return {
-    count: kept.length,
-    src: Int32Array.from(kept, (k) => links.src[k]),
-    dst: Int32Array.from(kept, (k) => links.dst[k]),
-    pq: Int32Array.from(kept, (k) => links.pq[k]),
-    sign: Float64Array.from(kept, (k) => links.sign[k]),
   };
 }
 
@@ -97,70 +91,103 @@ export interface SparseRows {
   value: Float64Array;
 }
 
-/** The entries of the rows not marked in `sources` that lie in marked columns: one spin's part of a coupling block. */
-export function rowsOutOf(rows: SparseRows, sources: Uint8Array): SparseRows {
-  const rowStart = new Int32Array(rows.rowStart.length);
-  const kept: number[] = [];
-  for (let r = 0; r + 1 < rows.rowStart.length; r++) {
-    if (!sources[r]) {
-      for (let k = rows.rowStart[r]; k < rows.rowStart[r + 1]; k++) if (sources[rows.col[k]]) kept.push(k);
-    }
-    rowStart[r + 1] = kept.length;
-  }
-  return {
-    rowStart,
-    col: Int32Array.from(kept, (k) => rows.col[k]),
-    value: Float64Array.from(kept, (k) => rows.value[k]),
-  };
-}
-
 /**
  * The Hamiltonian of one spin's electrons alone (one-electron terms plus same-spin repulsion) over a
  * string set, as sparse rows; each row holds the diagonal and the singles and doubles that stay in the set
  * and are not negligible.
  */
 export function sameSpinHamiltonian(ham: ActiveSpaceHamiltonian, set: StringSet): SparseRows {
-  const norb = ham.norb;
   const rowStart = new Int32Array(set.size + 1);
   const col: number[] = [];
   const value: number[] = [];
   set.strings.forEach((x, row) => {
-    const occ = occupiedOrbitals(x, norb);
-    const virt: number[] = [];
-    for (let p = 0; p < norb; p++) if (!((x >>> p) & 1)) virt.push(p);
     col.push(row);
-    value.push(sameSpinDiagonal(ham, occ));
-    for (const i of occ) {
-      for (const a of virt) {
-        const target = set.indexOf((x & ~(1 << i)) | (1 << a));
-        if (target < 0) continue;
-        const element = singleExcitationElement(ham, occ, [], i, a);
-        if (Math.abs(element) < NEGLIGIBLE_WEIGHT) continue;
+    value.push(sameSpinDiagonal(ham, occupiedOrbitals(x, ham.norb)));
+    sameSpinCouplings(
+      ham,
+      x,
+      (to) => set.indexOf(to),
+      (target, element) => {
         col.push(target);
-        value.push(excitationSign(x, a, i) * element);
-      }
-    }
-    for (let ii = 0; ii < occ.length; ii++) {
-      for (let jj = ii + 1; jj < occ.length; jj++) {
-        const i = occ[ii];
-        const j = occ[jj];
-        for (let aa = 0; aa < virt.length; aa++) {
-          for (let bb = aa + 1; bb < virt.length; bb++) {
-            const a = virt[aa];
-            const b = virt[bb];
-            const target = set.indexOf((x & ~(1 << i) & ~(1 << j)) | (1 << a) | (1 << b));
-            if (target < 0) continue;
-            const element = sameSpinDoubleElement(ham, i, j, a, b);
-            if (Math.abs(element) < NEGLIGIBLE_WEIGHT) continue;
-            col.push(target);
-            value.push(doubleExcitationSign(x, i, j, a, b) * element);
-          }
-        }
-      }
-    }
+        value.push(element);
+      },
+    );
     rowStart[row + 1] = col.length;
   });
   return { rowStart, col: Int32Array.from(col), value: Float64Array.from(value) };
+}
+
+/**
+ * One spin's part of a coupling block (ProductSpaceHamiltonian's `sources`): of `sameSpinHamiltonian`'s
+ * rows, the entries of the unmarked rows in marked columns, and nothing else. H being symmetric, they are
+ * found from the marked strings' excitations, so the strings outside (most of the set, when it holds a
+ * subspace and the candidates around it) are never expanded.
+ */
+export function couplingRows(ham: ActiveSpaceHamiltonian, set: StringSet, sources: Uint8Array): SparseRows {
+  const entries: Array<Array<[number, number]>> = Array.from({ length: set.size }, () => []);
+  set.strings.forEach((x, column) => {
+    if (!sources[column]) return;
+    sameSpinCouplings(
+      ham,
+      x,
+      (to) => {
+        const row = set.indexOf(to);
+        return row >= 0 && !sources[row] ? row : -1;
+      },
+      (row, element) => entries[row].push([column, element]),
+    );
+  });
+  const rowStart = new Int32Array(set.size + 1);
+  entries.forEach((row, r) => (rowStart[r + 1] = rowStart[r] + row.length));
+  const flat = entries.flat();
+  return {
+    rowStart,
+    col: Int32Array.from(flat, ([column]) => column),
+    value: Float64Array.from(flat, ([, element]) => element),
+  };
+}
+
+/**
+ * The strings one or two electrons of one spin away from x that `position` places (a position ≥ 0), each
+ * visited with its position and its non-negligible same-spin element ⟨to|H|x⟩ (sign included): singles
+ * first, by emptied then filled orbital, then doubles. Elements are computed only for placed strings.
+ */
+function sameSpinCouplings(
+  ham: ActiveSpaceHamiltonian,
+  x: number,
+  position: (to: number) => number,
+  visit: (at: number, element: number) => void,
+): void {
+  const norb = ham.norb;
+  const occ = occupiedOrbitals(x, norb);
+  const virt: number[] = [];
+  for (let p = 0; p < norb; p++) if (!((x >>> p) & 1)) virt.push(p);
+  for (const i of occ) {
+    for (const a of virt) {
+      const at = position((x & ~(1 << i)) | (1 << a));
+      if (at < 0) continue;
+      const element = singleExcitationElement(ham, occ, [], i, a);
+      if (Math.abs(element) < NEGLIGIBLE_WEIGHT) continue;
+      visit(at, excitationSign(x, a, i) * element);
+    }
+  }
+  for (let ii = 0; ii < occ.length; ii++) {
+    for (let jj = ii + 1; jj < occ.length; jj++) {
+      const i = occ[ii];
+      const j = occ[jj];
+      for (let aa = 0; aa < virt.length; aa++) {
+        for (let bb = aa + 1; bb < virt.length; bb++) {
+          const a = virt[aa];
+          const b = virt[bb];
+          const at = position((x & ~(1 << i) & ~(1 << j)) | (1 << a) | (1 << b));
+          if (at < 0) continue;
+          const element = sameSpinDoubleElement(ham, i, j, a, b);
+          if (Math.abs(element) < NEGLIGIBLE_WEIGHT) continue;
+          visit(at, doubleExcitationSign(x, i, j, a, b) * element);
+        }
+      }
+    }
+  }
 }
 
 /** Sign of a†_b a_j a†_a a_i on string x: i → a first, then j → b. */

@@ -2,9 +2,8 @@ import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
 import {
+  couplingRows,
   groupLinks,
-  linksOutOf,
-  rowsOutOf,
   sameSpinHamiltonian,
   singleExcitationLinks,
   type SparseRows,
@@ -12,6 +11,7 @@ import {
 import { mirrorLowerToUpper } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
 import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
+import { sameSpinDiagonal } from './slater-condon.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
 /**
@@ -56,11 +56,9 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.spinSymmetric = alpha === beta;
     if (sources !== null && this.spinSymmetric) throw new Error('a coupling block needs two string sets');
     const threads = sigmaThreadsFor(this.size);
-    const wholeAlphaRows = sameSpinHamiltonian(ham, alpha);
-    const alphaRows = sources === null ? wholeAlphaRows : rowsOutOf(wholeAlphaRows, sources);
+    const alphaRows = sources === null ? sameSpinHamiltonian(ham, alpha) : couplingRows(ham, alpha, sources);
     const betaRows = this.spinSymmetric ? alphaRows : sameSpinHamiltonian(ham, beta);
-    const allAlphaLinks = singleExcitationLinks(alpha, norb, true);
-    const alphaLinks = sources === null ? allAlphaLinks : linksOutOf(allAlphaLinks, sources);
+    const alphaLinks = singleExcitationLinks(alpha, norb, true, sources);
     const betaLinks = singleExcitationLinks(beta, norb);
     this.alphaOcc = Array.from(alpha.strings, (x) => occupiedOrbitals(x, norb));
     this.betaOcc = this.spinSymmetric
@@ -80,7 +78,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       sources,
     };
     this.rows = new SigmaRows(data);
-    this.diagonal = this.buildDiagonal(wholeAlphaRows, betaRows, data.coulombOnBeta);
+    this.diagonal = this.buildDiagonal(betaRows, data.coulombOnBeta);
     this.bounds =
       threads === 1
         ? null
@@ -105,18 +103,15 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     return out;
   }
 
-  private buildDiagonal(
-    alphaRows: SparseRows,
-    betaRows: SparseRows,
-    coulombOnBeta: Float64Array,
-  ): Float64Array {
+  /** The beta side's same-spin diagonal is read from its rows; the alpha side's (a coupling block's rows lack it) is computed. */
+  private buildDiagonal(betaRows: SparseRows, coulombOnBeta: Float64Array): Float64Array {
     const nb = this.beta.size;
     const diagonal = new Float64Array(this.size);
     const betaSame = Array.from({ length: nb }, (_, b) => rowDiagonal(betaRows, b));
     const n = this.norb;
     for (let a = 0; a < this.alpha.size; a++) {
       const row = a * nb;
-      const alphaSame = rowDiagonal(alphaRows, a);
+      const alphaSame = sameSpinDiagonal(this.ham, this.alphaOcc[a]);
       for (let b = 0; b < nb; b++) diagonal[row + b] = alphaSame + betaSame[b];
       // Coulomb between the spins, Σ_{i∈Ia, j∈Ib} (ii|jj), from the (ii|jj) rows of coulombOnBeta.
       for (const i of this.alphaOcc[a]) {
