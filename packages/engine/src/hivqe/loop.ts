@@ -16,17 +16,11 @@ import { ConvergenceRule, MIN_GAIN } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
 import { leadingDeterminants, type LeadingDeterminant } from './leading-determinants.ts';
-import {
-  estimateLogLine,
-  iterationLogLine,
-  metricLine,
-  perturbativeLogLine,
-  refiningLogLine,
-} from './log-lines.ts';
+import { iterationLogLine, metricLine, perturbativeLogLine, refiningLogLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
-import { secondOrderCorrection, selectPerturbatively } from './perturbative.ts';
+import { selectPerturbatively } from './perturbative.ts';
 import { Prober, type ProbeResult } from './probe.ts';
 import { refine } from './refine.ts';
 import {
@@ -73,8 +67,6 @@ export interface LoopResult {
   provenance: Provenance;
   /** The final ground state's determinants of largest weight. */
   leadingDeterminants: LeadingDeterminant[];
-  /** The final energy's second-order correction (Ha, ≤ 0; `secondOrderCorrection`); null when the subspace is the whole space. */
-  secondOrder: number | null;
 }
 
 /**
@@ -300,8 +292,6 @@ export async function runHiVqeLoop(
     );
     await cancel.pause();
   }
-  const secondOrder = await secondOrderCorrection(ham, current, cancel);
-  if (secondOrder !== null) callbacks.onLog?.(estimateLogLine(current.energy, secondOrder));
   return {
     energy: current.energy,
     numStates: determinantCount(current),
@@ -312,7 +302,6 @@ export async function runHiVqeLoop(
     tally,
     provenance,
     leadingDeterminants: leadingDeterminants(current, ham.norb),
-    secondOrder,
   };
 }
 
