@@ -1,5 +1,7 @@
 /** Public molecules for the HI-VQE benches: shared/engine.md's cases and stretched geometries. */
 import { buildHamiltonian } from '../src/chem/index.ts';
+import type { CancelPoint } from '../src/ci/cancel.ts';
+import { casci } from '../src/ci/casci.ts';
 import type { ActiveSpaceHamiltonian } from '../src/types.ts';
 
 export interface Case {
@@ -67,4 +69,27 @@ export function caseHamiltonian(name: string): ActiveSpaceHamiltonian {
   }).hamiltonian;
   if (ham === null) throw new Error(`${name} has no active space`);
   return ham;
+}
+
+/**
+ * A bench's command line `<case> <max_states> [reference]`: the case's Hamiltonian, max_states, and the energy
+ * errors are measured against (CASCI's, or the reference in Ha where CASCI is out of reach).
+ */
+export async function caseAgainstReference(
+  script: string,
+  cancel: CancelPoint,
+): Promise<{
+  name: string;
+  ham: ActiveSpaceHamiltonian;
+  maxStates: string;
+  exact: number;
+  mha: (energy: number) => string;
+}> {
+  const [name, maxStates, referenceArg] = process.argv.slice(2);
+  if (name === undefined || maxStates === undefined) {
+    throw new Error(`usage: ${script} <case> <max_states> [reference]`);
+  }
+  const ham = caseHamiltonian(name);
+  const exact = referenceArg === undefined ? (await casci(ham, cancel)).energy : Number(referenceArg);
+  return { name, ham, maxStates, exact, mha: (energy) => ((energy - exact) * 1000).toFixed(4) };
 }

@@ -6,21 +6,14 @@
  * of reach.
  */
 import { CancelPoint } from '../src/ci/cancel.ts';
-import { casci } from '../src/ci/casci.ts';
 import { runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { loopOrbitals } from '../src/hivqe/loop-orbitals.ts';
 import { ORBITAL_CHOICES, parseHiVqeParams } from '../src/hivqe/params.ts';
 import { secondOrderCorrection } from '../src/hivqe/perturbative.ts';
-import { caseHamiltonian } from './cases.ts';
+import { caseAgainstReference } from './cases.ts';
 
-const [name, maxStates, referenceArg] = process.argv.slice(2);
-if (name === undefined || maxStates === undefined) {
-  throw new Error('usage: natural-orbitals.ts <case> <max_states> [reference]');
-}
-const ham = caseHamiltonian(name);
 const cancel = new CancelPoint();
-const exact = referenceArg === undefined ? (await casci(ham, cancel)).energy : Number(referenceArg);
-const mha = (energy: number) => ((energy - exact) * 1000).toFixed(4);
+const { name, ham, maxStates, exact, mha } = await caseAgainstReference('natural-orbitals.ts', cancel);
 
 console.log(`${name}, max_states ${maxStates}, sampling off: errors in mHa against ${exact.toFixed(9)} Ha`);
 console.log('| orbitals | determinants | error | estimate’s error | seconds |');

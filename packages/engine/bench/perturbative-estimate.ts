@@ -6,21 +6,14 @@
  * errors in mHa against CASCI, or against `reference` (Ha) where CASCI is out of reach.
  */
 import { CancelPoint } from '../src/ci/cancel.ts';
-import { casci } from '../src/ci/casci.ts';
 import { runHiVqeLoop } from '../src/hivqe/loop.ts';
 import { parseHiVqeParams } from '../src/hivqe/params.ts';
 import { secondOrderCorrection } from '../src/hivqe/perturbative.ts';
 import { diagonalise, rankByScore, stringWeights } from '../src/hivqe/subspace.ts';
-import { caseHamiltonian } from './cases.ts';
+import { caseAgainstReference } from './cases.ts';
 
-const [name, maxStates, referenceArg] = process.argv.slice(2);
-if (name === undefined || maxStates === undefined) {
-  throw new Error('usage: perturbative-estimate.ts <case> <max_states> [reference]');
-}
-const ham = caseHamiltonian(name);
 const cancel = new CancelPoint();
-const exact = referenceArg === undefined ? (await casci(ham, cancel)).energy : Number(referenceArg);
-const mha = (energy: number) => ((energy - exact) * 1000).toFixed(4);
+const { name, ham, maxStates, exact, mha } = await caseAgainstReference('perturbative-estimate.ts', cancel);
 // The loop reads its settings from hyperparameters; the molecule is the case's Hamiltonian, not this one.
 const params = parseHiVqeParams({ molecule_geometry: 'H 0 0 0;H 0 0 0.74', max_states: maxStates });
 const run = await runHiVqeLoop(ham, params, exact, {}, cancel, undefined, {
