@@ -3,6 +3,7 @@ import type { CancelPoint } from '../ci/cancel.ts';
 import { StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
 import type { ConvergenceState } from './convergence.ts';
+import type { OrbitalChoice } from './params.ts';
 import type { Provenance } from './provenance.ts';
 import type { SampleTally } from './recovery.ts';
 import { diagonalise, type Subspace } from './subspace.ts';
@@ -60,7 +61,7 @@ export interface LoopCheckpoint extends CheckpointOwner {
   /**
    * With `orbitals` natural, the orbitals the loop worked over: column k is natural orbital k over the
    * canonical ones (norb × norb, row-major), so a resumed run works over the same ones without the first
-   * run (natural-orbitals.ts). Absent over the canonical orbitals.
+   * run (loop-orbitals.ts). Absent over the canonical orbitals.
    */
   orbitals?: number[];
 }
@@ -147,7 +148,6 @@ export async function restoredSubspace(
  * fit. It may have come from storage, so every field is checked before the loop trusts it.
  */
 export function checkCheckpoint(value: unknown, owner: CheckpointOwner): LoopCheckpoint {
-  const refuse = (what: string) => new EngineInputError(`checkpoint refused: ${what}`);
   if (!isRecord(value)) throw refuse('not an object');
   if (value.version !== 1) throw refuse(`version ${JSON.stringify(value.version)}, expected 1`);
   for (const key of Object.keys(owner) as Array<keyof CheckpointOwner>) {
@@ -181,6 +181,46 @@ export function checkCheckpoint(value: unknown, owner: CheckpointOwner): LoopChe
   const bad = checks.filter(([, ok]) => !ok).map(([key]) => key);
   if (bad.length > 0) throw refuse(`malformed ${bad.join(', ')}`);
   return value as unknown as LoopCheckpoint;
+}
+
+/**
+ * The rotation a checkpoint saved, checked, or null where it has none; refuses one saved over other
+ * orbitals than this run's, or not a rotation of this space.
+ */
+export function savedOrbitals(
+  resume: LoopCheckpoint | undefined,
+  choice: OrbitalChoice,
+  norb: number,
+): Float64Array | null {
+  if (resume === undefined) return null;
+  // From storage: checked before it is trusted.
+  const saved: unknown = resume.orbitals;
+  if (saved === undefined) {
+    if (choice === 'natural')
+      throw refuse('saved over the canonical orbitals, and this run asks for natural ones');
+    return null;
+  }
+  if (choice === 'canonical')
+    throw refuse('saved over natural orbitals, and this run asks for the canonical ones');
+  if (!isNumbers(saved) || saved.length !== norb * norb || !isRotation(saved, norb))
+    throw refuse('malformed orbitals');
+  return Float64Array.from(saved);
+}
+
+/** Uᵀ·U = 1 to rounding: anything else would change the Hamiltonian, not only its basis. */
+function isRotation(u: readonly number[], n: number): boolean {
+  for (let k = 0; k < n; k++) {
+    for (let l = 0; l <= k; l++) {
+      let dot = 0;
+      for (let p = 0; p < n; p++) dot += u[p * n + k] * u[p * n + l];
+      if (Math.abs(dot - (k === l ? 1 : 0)) > 1e-9) return false;
+    }
+  }
+  return true;
+}
+
+function refuse(what: string): EngineInputError {
+  return new EngineInputError(`checkpoint refused: ${what}`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

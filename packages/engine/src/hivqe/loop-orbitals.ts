@@ -1,12 +1,11 @@
-import { EngineInputError } from '../chem/errors.ts';
 import type { CancelPoint } from '../ci/cancel.ts';
 import { rotateOrbitals } from '../ci/orbital-rotation.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
-import type { CheckpointOptions, LoopCheckpoint } from './checkpoint.ts';
+import { savedOrbitals, type CheckpointOptions } from './checkpoint.ts';
 import { isMetricLine, naturalOrbitalsLogLine } from './log-lines.ts';
 import { runHiVqeLoop } from './loop.ts';
 import { naturalOrbitals, oneParticleDensity } from './natural-orbitals.ts';
-import type { HiVqeParams, OrbitalChoice } from './params.ts';
+import type { HiVqeParams } from './params.ts';
 
 /**
  * The first run's share of max_states: a sixteenth of the determinants (a quarter of the strings per
@@ -72,46 +71,4 @@ async function firstRunOrbitals(
     naturalOrbitalsLogLine(first.energy, first.numStates, occupations, (performance.now() - started) / 1000),
   );
   return rotation;
-}
-
-/**
- * The rotation a checkpoint saved, checked, or null where it has none; refuses one saved over other
- * orbitals than this run's, or not a rotation of this space.
- */
-function savedOrbitals(
-  resume: LoopCheckpoint | undefined,
-  choice: OrbitalChoice,
-  norb: number,
-): Float64Array | null {
-  if (resume === undefined) return null;
-  const refuse = (what: string) => new EngineInputError(`checkpoint refused: ${what}`);
-  // From storage: checked before it is trusted.
-  const saved: unknown = resume.orbitals;
-  if (saved === undefined) {
-    if (choice === 'natural')
-      throw refuse('saved over the canonical orbitals, and this run asks for natural ones');
-    return null;
-  }
-  if (choice === 'canonical')
-    throw refuse('saved over natural orbitals, and this run asks for the canonical ones');
-  if (
-    !Array.isArray(saved) ||
-    saved.length !== norb * norb ||
-    !saved.every(Number.isFinite) ||
-    !isRotation(saved, norb)
-  )
-    throw refuse('malformed orbitals');
-  return Float64Array.from(saved as number[]);
-}
-
-/** Uᵀ·U = 1 to rounding: anything else would change the Hamiltonian, not only its basis. */
-function isRotation(u: readonly number[], n: number): boolean {
-  for (let k = 0; k < n; k++) {
-    for (let l = 0; l <= k; l++) {
-      let dot = 0;
-      for (let p = 0; p < n; p++) dot += u[p * n + k] * u[p * n + l];
-      if (Math.abs(dot - (k === l ? 1 : 0)) > 1e-9) return false;
-    }
-  }
-  return true;
 }
