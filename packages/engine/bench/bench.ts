@@ -1,12 +1,12 @@
 /**
- * `npm run bench -w packages/engine [-- --rounds N]`: the engine against Psi4 on issue 13's cases
+ * `npm run bench -w packages/engine [-- --rounds N] [--only TEXT]`: the engine against Psi4 on issue 13's cases
  * (bench/psi4-cases.ts), in CPU seconds, both on one thread: the engine uses no worker threads, and Psi4 runs
  * with `-n 1` and its OpenMP/BLAS thread counts pinned to 1. Each engine case runs in a child process
  * of its own (for its peak memory); each Psi4 job in a temporary directory, which is removed (Psi4
  * leaves timer.dat and scratch files where it runs). Start-up is left out on both sides: the engine's
  * time is that of its computation, Psi4's less that of a job which only reads a molecule. Within a round
  * the two programs alternate case by case, so that load from elsewhere falls on both; with several
- * rounds each figure is the median. Without the `psi4` command only the engine's figures are printed.
+ * rounds each figure is the median; `--only` keeps the cases whose label contains TEXT. Without the `psi4` command only the engine's figures are printed.
  * Then HI-VQE on N2 cc-pVDZ (10o,10e), with default parameters and with a sixteenth of the space.
  */
 import { spawnSync } from 'node:child_process';
@@ -126,14 +126,16 @@ interface Row {
   psi4Symmetric: Measurement[];
 }
 
-function compare(rounds: number, psi4: boolean): Row[] {
+function compare(rounds: number, psi4: boolean, only: string): Row[] {
   const rows: Row[] = BENCH_CASES.map((bench) => ({ bench, engine: [], psi4: [], psi4Symmetric: [] }));
+  const chosen = rows.filter((row) => row.bench.label.includes(only));
+  if (chosen.length === 0) throw new Error(`--only ${only}: no case's label contains it`);
   const startup = () => runPsi4('molecule {\nH 0 0 0\nH 0 0 0.74\n}\n').cpu;
   for (let round = 1; round <= rounds; round++) {
     console.error(`round ${round} of ${rounds}`);
     const psi4Startup = psi4 ? startup() : 0;
-    rows.forEach((row, index) => {
-      row.engine.push(runEngine(index));
+    chosen.forEach((row) => {
+      row.engine.push(runEngine(rows.indexOf(row)));
       if (!psi4) return;
       const job = (symmetry: boolean): Measurement => {
         const { cpu, output } = runPsi4(psi4Input(row.bench, symmetry));
@@ -143,7 +145,7 @@ function compare(rounds: number, psi4: boolean): Row[] {
       if (psi4SymmetryMeasured(row.bench)) row.psi4Symmetric.push(job(true));
     });
   }
-  return rows;
+  return chosen;
 }
 
 function printTable(rows: Row[], psi4: boolean): void {
@@ -212,7 +214,9 @@ async function benchHiVqe(): Promise<void> {
   }
 }
 
-const { values } = parseArgs({ options: { case: { type: 'string' }, rounds: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { case: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' } },
+});
 if (values.case !== undefined) {
   console.log(JSON.stringify(await engineCase(BENCH_CASES[Number(values.case)])));
 } else {
@@ -227,7 +231,7 @@ if (values.case !== undefined) {
   console.log(
     `CPU seconds without start-up, ${rounds === 1 ? 'one round' : `median of ${rounds} rounds`}.\n`,
   );
-  printTable(compare(rounds, version !== null), version !== null);
+  printTable(compare(rounds, version !== null, values.only ?? ''), version !== null);
   console.log();
   await benchHiVqe();
 }

@@ -156,7 +156,9 @@ describe('a local job on the real engine', () => {
     const casciLines = async (jobArn: string) =>
       (await logsOf(t, user, jobArn)).filter((line) => line.startsWith('CASCI'));
     expect(await casciLines(first.job_arn)).toEqual([
-      expect.stringMatching(/^CASCI \(2o, 2e\): 4 determinants, \d+ Davidson iterations/),
+      expect.stringMatching(
+        /^CASCI \(2o, 2e\): 4 determinants \(2 in the lowest determinant.s irrep\), \d+ Davidson iterations/,
+      ),
     ]);
     expect(await casciLines(second.job_arn)).toEqual([
       expect.stringMatching(/^CASCI \(2o, 2e\): from the cache, E = -1\.13728/),

@@ -1,6 +1,8 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
+import { BlockOperator } from './block-operator.ts';
 import { davidsonLowest } from './davidson.ts';
+import { orbitalIrreps } from './orbital-irreps.ts';
 import { ProductSpaceHamiltonian } from './product-space.ts';
 import { enumerateStrings, StringSet } from './strings.ts';
 import { casciLimitReason, fullSpaceSize } from './casci-limit.ts';
@@ -12,23 +14,42 @@ export interface CasciResult {
   /** Total energy: active-space eigenvalue + ecore. */
   energy: number;
   determinants: number;
+  /**
+   * The determinants solved over: those of the irrep of the lowest diagonal determinant (the
+   * Hartree–Fock one, totally symmetric for a closed shell) where the orbitals have symmetry
+   * (orbital-irreps.ts), else all of them.
+   */
+  solved: number;
   /** Hamiltonian–vector products the Davidson solver needed. */
   iterations: number;
 }
 
-/** Full CI in the active space, converged to 1e-10 Ha; refused above the CASCI limit. */
+/**
+ * Full CI in the active space, converged to 1e-10 Ha; refused above the CASCI limit. Davidson starts from
+ * the lowest diagonal determinant and H keeps its irrep, so the state found is the lowest of that irrep;
+ * with the orbitals' irreps known, only that irrep's determinants are ever computed.
+ */
 export async function casci(ham: ActiveSpaceHamiltonian, cancel: CancelPoint): Promise<CasciResult> {
   const refused = casciLimitReason(ham);
   if (refused !== null) throw new Error(`CASCI refused: ${refused}`);
   const determinants = fullSpaceSize(ham);
-  const alpha = new StringSet(enumerateStrings(ham.norb, ham.nalpha));
-  const beta = ham.nbeta === ham.nalpha ? alpha : new StringSet(enumerateStrings(ham.norb, ham.nbeta));
-  const op = new ProductSpaceHamiltonian(ham, alpha, beta);
+  const irreps = orbitalIrreps(ham);
+  const alpha = new StringSet(enumerateStrings(ham.norb, ham.nalpha), irreps);
+  const beta =
+    ham.nbeta === ham.nalpha ? alpha : new StringSet(enumerateStrings(ham.norb, ham.nbeta), irreps);
+  const whole = new ProductSpaceHamiltonian(ham, alpha, beta);
+  const block = whole.blockDeterminants();
+  const op = block === null ? whole : new BlockOperator(whole, block);
   const result = await davidsonLowest(op, {
     energyTolerance: 1e-10,
     residualTolerance: 1e-5,
     maxIterations: 200,
     cancel,
   });
-  return { energy: result.energy + ham.ecore, determinants, iterations: result.iterations };
+  return {
+    energy: result.energy + ham.ecore,
+    determinants,
+    solved: op.size,
+    iterations: result.iterations,
+  };
 }

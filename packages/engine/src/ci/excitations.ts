@@ -106,6 +106,7 @@ export function sameSpinHamiltonian(ham: ActiveSpaceHamiltonian, set: StringSet)
     sameSpinCouplings(
       ham,
       x,
+      set.orbitalIrreps,
       (to) => set.indexOf(to),
       (target, element) => {
         col.push(target);
@@ -130,6 +131,7 @@ export function couplingRows(ham: ActiveSpaceHamiltonian, set: StringSet, source
     sameSpinCouplings(
       ham,
       x,
+      set.orbitalIrreps,
       (to) => {
         const row = set.indexOf(to);
         return row >= 0 && !sources[row] ? row : -1;
@@ -150,11 +152,14 @@ export function couplingRows(ham: ActiveSpaceHamiltonian, set: StringSet, source
 /**
  * The strings one or two electrons of one spin away from x that `position` places (a position ≥ 0), each
  * visited with its position and its non-negligible same-spin element ⟨to|H|x⟩ (sign included): singles
- * first, by emptied then filled orbital, then doubles. Elements are computed only for placed strings.
+ * first, by emptied then filled orbital, then doubles. Elements are computed only for placed strings and,
+ * given the orbitals' irreps, only between strings of one irrep (the others are zero by symmetry, and
+ * come out of the integrals as rounding noise).
  */
 function sameSpinCouplings(
   ham: ActiveSpaceHamiltonian,
   x: number,
+  irreps: Int32Array | null,
   position: (to: number) => number,
   visit: (at: number, element: number) => void,
 ): void {
@@ -164,6 +169,7 @@ function sameSpinCouplings(
   for (let p = 0; p < norb; p++) if (!((x >>> p) & 1)) virt.push(p);
   for (const i of occ) {
     for (const a of virt) {
+      if (irreps !== null && irreps[i] !== irreps[a]) continue;
       const at = position((x & ~(1 << i)) | (1 << a));
       if (at < 0) continue;
       const element = singleExcitationElement(ham, occ, [], i, a);
@@ -179,6 +185,7 @@ function sameSpinCouplings(
         for (let bb = aa + 1; bb < virt.length; bb++) {
           const a = virt[aa];
           const b = virt[bb];
+          if (irreps !== null && (irreps[i] ^ irreps[j] ^ irreps[a] ^ irreps[b]) !== 0) continue;
           const at = position((x & ~(1 << i) & ~(1 << j)) | (1 << a) | (1 << b));
           if (at < 0) continue;
           const element = sameSpinDoubleElement(ham, i, j, a, b);

@@ -28,6 +28,11 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * On a large space H·C is shared between threads (sigma-team.ts), each computing a range of alpha rows
  * balanced by the work in them; C and H·C pass through two shared vectors.
  *
+ * Given string sets sorted by irrep (StringSet's `orbitalIrreps`), H·C runs over the determinants of one
+ * irrep only, those of the lowest diagonal element (symmetryWindows): C must be zero outside them, and H·C
+ * is zero there; `blockDeterminants` lists them, for a solver that keeps its vectors on them alone
+ * (block-operator.ts).
+ *
  * Given `sources` (one flag per alpha string), the operator is the coupling block instead: C lives on the
  * marked alpha rows and H·C is computed on the others only (zero on the marked ones), which is what scoring
  * strings outside a subspace needs (perturbative.ts): none of the work of the subspace's own rows, nor of
@@ -41,6 +46,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   private readonly alphaOcc: number[][];
   private readonly betaOcc: number[][];
   private readonly rows: SigmaRows;
+  /** The symmetry block H·C runs over (symmetryWindows), or null. */
+  private readonly windows: { start: Int32Array; end: Int32Array } | null;
   /** Where each thread's rows start and end, per phase; null on one thread. */
   private readonly bounds: Record<SigmaPhase, number[]> | null;
 
@@ -64,6 +71,16 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.betaOcc = this.spinSymmetric
       ? this.alphaOcc
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
+    const coulombOnBeta = this.buildCoulombOnBeta();
+    this.diagonal = this.buildDiagonal(betaRows, coulombOnBeta);
+    this.windows = sources === null ? this.symmetryWindows() : null;
+    const pairIrrep = this.windows === null ? null : pairIrreps(alpha.orbitalIrreps);
+    const irrepCount = alpha.blockStart === null ? 1 : alpha.blockStart.length - 1;
+    const pairIrrepCount = pairIrrep === null ? 1 : irrepCount;
+    const betaKey =
+      pairIrrep === null
+        ? betaLinks.dst
+        : Int32Array.from(betaLinks.dst, (dst, l) => dst * irrepCount + pairIrrep[betaLinks.pq[l]]);
     const data: SigmaData = {
       norb,
       alphaSize: alpha.size,
@@ -73,12 +90,15 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       alphaRows,
       betaRows,
       alphaByPair: groupLinks(alphaLinks, alphaLinks.pq, norb * norb),
-      betaByTarget: groupLinks(betaLinks, betaLinks.dst, beta.size),
-      coulombOnBeta: this.buildCoulombOnBeta(),
+      betaByTarget: groupLinks(betaLinks, betaKey, beta.size * pairIrrepCount),
+      pairIrreps: pairIrrepCount,
+      pairIrrep,
+      coulombOnBeta,
       sources,
+      windowStart: this.windows?.start ?? null,
+      windowEnd: this.windows?.end ?? null,
     };
     this.rows = new SigmaRows(data);
-    this.diagonal = this.buildDiagonal(betaRows, data.coulombOnBeta);
     this.bounds =
       threads === 1
         ? null
@@ -86,6 +106,44 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
             sameSpin: balancedBounds(this.sameSpinWork(data), threads),
             oppositeSpin: balancedBounds(this.oppositeSpinWork(data), threads),
           };
+  }
+
+  /**
+   * Where both string sets are sorted by irrep (StringSet's `orbitalIrreps`), the determinants of the irrep of the
+   * lowest diagonal element, the one Davidson starts from: H never leaves that irrep, so the lowest
+   * eigenvector it reaches lies there, and H·C need only run over it. Per alpha string, the beta window.
+   */
+  private symmetryWindows(): { start: Int32Array; end: Int32Array } | null {
+    const [alphaBlocks, betaBlocks] = [this.alpha.blockStart, this.beta.blockStart];
+    if (alphaBlocks === null || betaBlocks === null || this.size === 0) return null;
+    let lowest = 0;
+    for (let i = 1; i < this.size; i++) if (this.diagonal[i] < this.diagonal[lowest]) lowest = i;
+    const nb = this.beta.size;
+    const irrep = blockOf(alphaBlocks, Math.floor(lowest / nb)) ^ blockOf(betaBlocks, lowest % nb);
+    const start = new Int32Array(this.alpha.size);
+    const end = new Int32Array(this.alpha.size);
+    for (let g = 0; g + 1 < alphaBlocks.length; g++) {
+      const partner = g ^ irrep;
+      const [from, to] =
+        partner + 1 < betaBlocks.length ? [betaBlocks[partner], betaBlocks[partner + 1]] : [0, 0];
+      start.fill(from, alphaBlocks[g], alphaBlocks[g + 1]);
+      end.fill(to, alphaBlocks[g], alphaBlocks[g + 1]);
+    }
+    return { start, end };
+  }
+
+  /** The determinants H·C runs over, as positions Ia·nβ + Ib: the symmetry block's, or null for all. */
+  blockDeterminants(): Int32Array | null {
+    if (this.windows === null) return null;
+    const { start, end } = this.windows;
+    const nb = this.beta.size;
+    let count = 0;
+    for (let a = 0; a < this.alpha.size; a++) count += end[a] - start[a];
+    const positions = new Int32Array(count);
+    let k = 0;
+    for (let a = 0; a < this.alpha.size; a++)
+      for (let b = start[a]; b < end[a]; b++) positions[k++] = a * nb + b;
+    return positions;
   }
 
   private buildCoulombOnBeta(): Float64Array {
@@ -124,18 +182,25 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
 
   /** Per alpha row, the multiply-adds of the same-spin phase. */
   private sameSpinWork({ alphaRows, betaRows, betaSize: nb, sources }: SigmaData): Float64Array {
-    const betaPerRow = this.spinSymmetric || sources !== null ? 0 : betaRows.rowStart[nb];
-    return Float64Array.from(
-      { length: this.alpha.size },
-      (_, a) => (alphaRows.rowStart[a + 1] - alphaRows.rowStart[a]) * nb + betaPerRow + nb,
-    );
+    const betaPerRow = this.spinSymmetric || sources !== null ? 0 : betaRows.rowStart[nb] / Math.max(nb, 1);
+    return Float64Array.from({ length: this.alpha.size }, (_, a) => {
+      const width = this.windowWidth(a);
+      return (alphaRows.rowStart[a + 1] - alphaRows.rowStart[a] + betaPerRow) * width + nb;
+    });
   }
 
   /** Per alpha row, the beta strings its alpha links reach in the opposite-spin phase (a triangle's when symmetric). */
-  private oppositeSpinWork({ alphaByPair, betaSize: nb }: SigmaData): Float64Array {
+  private oppositeSpinWork({ alphaByPair }: SigmaData): Float64Array {
     const work = new Float64Array(this.alpha.size);
-    for (const dst of alphaByPair.dst) work[dst] += this.spinSymmetric ? dst + 1 : nb;
+    for (const dst of alphaByPair.dst) work[dst] += this.windowWidth(dst, this.spinSymmetric);
     return work;
+  }
+
+  /** The beta strings row a takes in H·C (in a symmetric C's lower triangle, with `triangle`). */
+  private windowWidth(a: number, triangle = false): number {
+    const [start, end] =
+      this.windows === null ? [0, this.beta.size] : [this.windows.start[a], this.windows.end[a]];
+    return Math.max(0, (triangle ? Math.min(end, a + 1) : end) - start);
   }
 
   restrict(x: Float64Array): void {
@@ -167,6 +232,20 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     }
     if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount);
   }
+}
+
+/** Per orbital pair pq = p·norb + q, the XOR of the two orbitals' irreps. */
+function pairIrreps(irreps: Int32Array | null): Int32Array | null {
+  if (irreps === null) return null;
+  const n = irreps.length;
+  return Int32Array.from({ length: n * n }, (_, pq) => irreps[Math.floor(pq / n)] ^ irreps[pq % n]);
+}
+
+/** The block (irrep) of a position in blocks sorted by irrep. */
+function blockOf(blockStart: Int32Array, index: number): number {
+  let g = 0;
+  while (blockStart[g + 1] <= index) g++;
+  return g;
 }
 
 function rowDiagonal(rows: SparseRows, row: number): number {

@@ -30,11 +30,12 @@ export function oneLinkKernel(
   }
 }
 
-/** oneLinkKernel for alpha links k … k+3 (same orbital pair) over 0 ≤ Jb < end. */
+/** oneLinkKernel for alpha links k … k+3 (same orbital pair) over from ≤ Jb < end. */
 export function fourLinkKernel(
   alpha: GroupedLinks,
   k: number,
   nb: number,
+  from: number,
   end: number,
   u: Float64Array,
   uOffset: number,
@@ -62,7 +63,7 @@ export function fourLinkKernel(
     alpha.sign[k + 2],
     alpha.sign[k + 3],
   ];
-  for (let jb = 0; jb < end; jb++) {
+  for (let jb = from; jb < end; jb++) {
     const diagonalWeight = u[uOffset + jb];
     let sum1 = diagonalWeight * c[in1 + jb];
     let sum2 = diagonalWeight * c[in2 + jb];
@@ -84,9 +85,9 @@ export function fourLinkKernel(
 }
 
 /**
- * out[outRow + b] += Σ_k value[k] · c[col[k]·n + b] for from ≤ k < end, 0 ≤ b < n: one sparse row times
- * a row-major matrix of n columns, four entries at a time so that each pass over out carries four
- * products.
+ * out[outRow + b] += Σ_k value[k] · c[col[k]·n + b] for from ≤ k < end, bFrom ≤ b < bEnd: one sparse row
+ * times the columns [bFrom, bEnd) of a row-major matrix of n columns, four entries at a time so that each
+ * pass over out carries four products.
  */
 export function sparseRowTimesMatrix(
   from: number,
@@ -94,6 +95,8 @@ export function sparseRowTimesMatrix(
   col: Int32Array,
   value: Float64Array,
   n: number,
+  bFrom: number,
+  bEnd: number,
   c: Float64Array,
   out: Float64Array,
   outRow: number,
@@ -102,14 +105,14 @@ export function sparseRowTimesMatrix(
   for (; k + 3 < end; k += 4) {
     const [v1, v2, v3, v4] = [value[k], value[k + 1], value[k + 2], value[k + 3]];
     const [in1, in2, in3, in4] = [col[k] * n, col[k + 1] * n, col[k + 2] * n, col[k + 3] * n];
-    for (let b = 0; b < n; b++) {
+    for (let b = bFrom; b < bEnd; b++) {
       out[outRow + b] += v1 * c[in1 + b] + v2 * c[in2 + b] + v3 * c[in3 + b] + v4 * c[in4 + b];
     }
   }
   for (; k < end; k++) {
     const v = value[k];
     const inRow = col[k] * n;
-    for (let b = 0; b < n; b++) out[outRow + b] += v * c[inRow + b];
+    for (let b = bFrom; b < bEnd; b++) out[outRow + b] += v * c[inRow + b];
   }
 }
 

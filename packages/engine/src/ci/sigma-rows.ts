@@ -21,7 +21,15 @@ export interface SigmaData {
   alphaRows: SparseRows;
   betaRows: SparseRows;
   alphaByPair: GroupedLinks;
+  /**
+   * The beta links grouped by target string and, within it, by the irrep of their orbital pair rs
+   * (key Ib·pairIrreps + irrep): an alpha pair pq meets only the beta pairs of its own irrep, the others'
+   * (pq|rs) being zero by symmetry. One irrep (pairIrreps 1) without symmetry.
+   */
   betaByTarget: GroupedLinks;
+  pairIrreps: number;
+  /** Per orbital pair pq = p·norb + q, its irrep (the XOR of p's and q's); null without symmetry. */
+  pairIrrep: Int32Array | null;
   /** coulombOnBeta[pq·nβ + Ib] = Σ_{r ∈ Ib} (pq|rr): every diagonal beta link of string Ib at once. */
   coulombOnBeta: Float64Array;
   /**
@@ -30,6 +38,14 @@ export interface SigmaData {
    * null: the whole operator.
    */
   sources: Uint8Array | null;
+  /**
+   * A symmetry block (ProductSpaceHamiltonian's `targetIrrep`): per alpha row, the beta strings
+   * [windowStart, windowEnd) of the irrep that makes a determinant of the target irrep (the strings are
+   * sorted by irrep, so each is one stretch). C is zero outside, and H·C is computed inside only (zero
+   * outside: H does not mix irreps). null: every beta string.
+   */
+  windowStart: Int32Array | null;
+  windowEnd: Int32Array | null;
 }
 
 /**
@@ -70,25 +86,30 @@ export class SigmaRows {
   }
 
   private async sameSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
-    const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources } = this.data;
+    const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources, windowStart, windowEnd } = this.data;
     // A coupling block's alphaRows hold only what it needs; its unmarked rows have no C for C·H_β to read.
     const betaSide = !spinSymmetric && sources === null;
     for (let a = from; a < to; a++) {
       const row = a * nb;
       out.fill(0, row, row + nb);
+      // H_α keeps a string's irrep, so the rows it reads share this row's window.
+      const [bFrom, bEnd] =
+        windowStart === null || windowEnd === null ? [0, nb] : [windowStart[a], windowEnd[a]];
       sparseRowTimesMatrix(
         alphaRows.rowStart[a],
         alphaRows.rowStart[a + 1],
         alphaRows.col,
         alphaRows.value,
         nb,
+        bFrom,
+        bEnd,
         c,
         out,
         row,
       );
       if (betaSide) {
         const { rowStart, col, value } = betaRows;
-        for (let b = 0; b < nb; b++) {
+        for (let b = bFrom; b < bEnd; b++) {
           let sum = 0;
           for (let k = rowStart[b]; k < rowStart[b + 1]; k++) sum += value[k] * c[row + col[k]];
           out[row + b] += sum;
@@ -108,7 +129,19 @@ export class SigmaRows {
     if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to);
     const n2 = norb * norb;
     const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
-    const endOf = (k: number) => (spinSymmetric ? alpha.dst[k] + 1 : nb);
+    const { windowStart, windowEnd } = this.data;
+    // The beta strings each alpha link's target row takes: its symmetry window, and in a symmetric C the
+    // lower triangle only.
+    const startOf = (k: number) => (windowStart === null ? 0 : windowStart[alpha.dst[k]]);
+    const endOf = (k: number) => {
+      const end = windowEnd === null ? nb : windowEnd[alpha.dst[k]];
+      return spinSymmetric ? Math.min(end, alpha.dst[k] + 1) : end;
+    };
+    const sameWindow = (j: number, k: number) =>
+      windowStart === null ||
+      windowEnd === null ||
+      (windowStart[alpha.dst[j]] === windowStart[alpha.dst[k]] &&
+        windowEnd[alpha.dst[j]] === windowEnd[alpha.dst[k]]);
     for (let pq = 0; pq < n2; pq++) {
       // Within a pair the links run by descending target: those into [from, to) are one stretch.
       let first = alpha.start[pq];
@@ -116,20 +149,22 @@ export class SigmaRows {
       while (first < last && alpha.dst[first] >= to) first++;
       while (last > first && alpha.dst[last - 1] < from) last--;
       if (first === last) continue;
-      this.screenBetaLinks(pq * n2);
+      this.screenBetaLinks(pq);
       const uOffset = pq * nb;
       // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
-      // Sorted by descending target, the fourth has the shortest triangle: the others finish alone.
+      // Their windows are one irrep's block each, so the same or disjoint (then each runs alone): sorted by descending target,
+      // neighbours mostly share one, and in a triangle the fourth is the shortest (the others finish alone).
       let k = first;
       for (; k + 3 < last; k += 4) {
-        const shared = endOf(k + 3);
-        fourLinkKernel(alpha, k, nb, shared, coulombOnBeta, uOffset, w, start, src, c, out);
-        for (let j = k; j < k + 3; j++) {
-          const end = endOf(j);
-          if (end > shared) this.oneLink(j, shared, end, uOffset, c, out);
+        if (!sameWindow(k, k + 3)) {
+          for (let j = k; j < k + 4; j++) this.oneLink(j, startOf(j), endOf(j), uOffset, c, out);
+          continue;
         }
+        const [from4, end4] = [startOf(k), endOf(k + 3)];
+        fourLinkKernel(alpha, k, nb, from4, end4, coulombOnBeta, uOffset, w, start, src, c, out);
+        for (let j = k; j < k + 3; j++) if (endOf(j) > end4) this.oneLink(j, end4, endOf(j), uOffset, c, out);
       }
-      for (; k < last; k++) this.oneLink(k, 0, endOf(k), uOffset, c, out);
+      for (; k < last; k++) this.oneLink(k, startOf(k), endOf(k), uOffset, c, out);
       if (cancel.due()) await cancel.pause();
     }
   }
@@ -162,16 +197,19 @@ export class SigmaRows {
   }
 
   /**
-   * Fills the screened links for the alpha pair whose (pq|··) row starts at eriRow: the beta links into
-   * each target string, weighted by sign · (pq|rs), without those of negligible weight.
+   * Fills the screened links for the alpha pair pq: the beta links of pq's irrep into each target string,
+   * weighted by sign · (pq|rs), without those of negligible weight.
    */
-  private screenBetaLinks(eriRow: number): void {
-    const { betaByTarget: beta, eri, betaSize: nb } = this.data;
+  private screenBetaLinks(pq: number): void {
+    const { betaByTarget: beta, eri, betaSize: nb, norb, pairIrreps, pairIrrep } = this.data;
     const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+    const eriRow = pq * norb * norb;
+    const irrep = pairIrrep === null ? 0 : pairIrrep[pq];
     let count = 0;
     for (let jb = 0; jb < nb; jb++) {
       start[jb] = count;
-      for (let l = beta.start[jb]; l < beta.start[jb + 1]; l++) {
+      const group = jb * pairIrreps + irrep;
+      for (let l = beta.start[group]; l < beta.start[group + 1]; l++) {
         const weight = beta.sign[l] * eri[eriRow + beta.pq[l]];
         if (Math.abs(weight) < NEGLIGIBLE_WEIGHT) continue;
         src[count] = beta.src[l];

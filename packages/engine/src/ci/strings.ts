@@ -37,6 +37,13 @@ export function enumerateStrings(norb: number, nelec: number): Int32Array {
   return out;
 }
 
+/** The representation of a string: the XOR of its occupied orbitals' labels (orbital-irreps.ts). */
+export function stringIrrep(x: number, irreps: Int32Array): number {
+  let label = 0;
+  for (let p = 0; x >>> p !== 0; p++) if ((x >>> p) & 1) label ^= irreps[p];
+  return label;
+}
+
 /** Occupied orbitals of a string, ascending. */
 export function occupiedOrbitals(x: number, norb: number): number[] {
   const occ: number[] = [];
@@ -56,13 +63,23 @@ export function excitationSign(x: number, p: number, q: number): number {
   return popcount(between) & 1 ? -1 : 1;
 }
 
-/** A sorted set of strings with constant-time lookup of a string's position. */
+/**
+ * A sorted set of strings with constant-time lookup of a string's position. Given the orbitals' irreps
+ * (orbital-irreps.ts), the strings are sorted by irrep first, so that each irrep's strings are one
+ * contiguous block, [blockStart[g], blockStart[g + 1]).
+ */
 export class StringSet {
   readonly strings: Int32Array;
+  /** Per irrep label g, where its block starts (and, at g + 1, ends); null without irreps. */
+  readonly blockStart: Int32Array | null;
   private readonly position = new Map<number, number>();
 
-  constructor(strings: ArrayLike<number>) {
+  constructor(
+    strings: ArrayLike<number>,
+    readonly orbitalIrreps: Int32Array | null = null,
+  ) {
     this.strings = Int32Array.from(strings).sort();
+    this.blockStart = orbitalIrreps === null ? null : this.sortByIrrep(orbitalIrreps);
     for (let i = 0; i < this.strings.length; i++) {
       if (i > 0 && this.strings[i] === this.strings[i - 1]) throw new Error('StringSet: duplicate string');
       this.position.set(this.strings[i], i);
@@ -76,6 +93,20 @@ export class StringSet {
   /** Position of x, or −1 when x is not in the set. */
   indexOf(x: number): number {
     return this.position.get(x) ?? -1;
+  }
+
+  /** Reorders the (ascending) strings by irrep, stably; returns the blocks' starts. */
+  private sortByIrrep(irreps: Int32Array): Int32Array {
+    const labels = 1 << irreps.reduce((bits, label) => Math.max(bits, 32 - Math.clz32(label)), 0);
+    const irrepOf = Int32Array.from(this.strings, (x) => stringIrrep(x, irreps));
+    const blockStart = new Int32Array(labels + 1);
+    for (const g of irrepOf) blockStart[g + 1]++;
+    for (let g = 0; g < labels; g++) blockStart[g + 1] += blockStart[g];
+    const next = blockStart.slice(0, labels);
+    const sorted = new Int32Array(this.strings.length);
+    this.strings.forEach((x, i) => (sorted[next[irrepOf[i]]++] = x));
+    this.strings.set(sorted);
+    return blockStart;
   }
 }
 

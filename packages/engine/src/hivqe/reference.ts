@@ -65,8 +65,11 @@ export async function casciReference(
   const started = performance.now();
   const result = await casci(ham, cancel);
   const seconds = (performance.now() - started) / 1000;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const solved =
+    result.solved < result.determinants ? ` (${count(result.solved)} in the lowest determinant's irrep)` : '';
   onLog?.(
-    `${label}: ${result.determinants.toLocaleString('en-US')} determinants, ` +
+    `${label}: ${count(result.determinants)} determinants${solved}, ` +
       `${result.iterations} Davidson iterations, ${seconds.toFixed(2)} s: E = ${result.energy.toFixed(10)} Ha`,
   );
   rememberReference(cache, key, result.energy);
