@@ -10,6 +10,7 @@ import { eigh } from '../src/linalg/eigh.ts';
 import type { ActiveSpaceHamiltonian } from '../src/types.ts';
 import { denseHamiltonian } from './support/fock-space.ts';
 import { buildHamiltonian } from '../src/chem/index.ts';
+import { diagonalise, placedOn } from '../src/hivqe/subspace.ts';
 import { n2Hamiltonian } from './support/n2-sto3g.ts';
 import { randomHamiltonian } from './support/synthetic.ts';
 
@@ -198,6 +199,32 @@ describe('symmetry-blocked CI', () => {
     expect(block.length).toBe(result.solved);
     const dense = eigh(denseHamiltonian(ham, block), block.length).values[0];
     expect(result.energy).toBeCloseTo(dense + ham.ecore, 9);
+  });
+
+  it("diagonalises a HI-VQE subspace over its state's irrep, as over all its determinants", async () => {
+    const ham = n2Hamiltonian('6-31g', 1.6, 11);
+    const strings = Array.from(enumerateStrings(ham.norb, ham.nalpha)).filter((_, i) => i % 3 === 0);
+    const first = await diagonalise(ham, strings.slice(0, 40), null, new CancelPoint());
+    const grown = await diagonalise(ham, strings, first, new CancelPoint());
+    const set = new StringSet(strings);
+    const whole = await davidsonLowest(new ProductSpaceHamiltonian(ham, set, set), {
+      energyTolerance: 1e-10,
+      residualTolerance: 1e-6,
+      maxIterations: 300,
+      cancel: new CancelPoint(),
+    });
+    expect(grown.energy).toBeCloseTo(whole.energy + ham.ecore, 8);
+    // The state, reordered onto ascending strings, is the whole space's (up to its sign), zero off its irrep.
+    const state = placedOn(grown, set);
+    const overlap = state.reduce((sum, value, k) => sum + value * whole.vector[k], 0);
+    expect(Math.abs(overlap)).toBeCloseTo(1, 8);
+    const irreps = orbitalIrreps(ham) ?? new Int32Array();
+    const n = set.size;
+    const offIrrep = state.filter((value, k) => {
+      const [a, b] = [set.strings[Math.floor(k / n)], set.strings[k % n]];
+      return (stringIrrep(a, irreps) ^ stringIrrep(b, irreps)) !== 0 && value !== 0;
+    });
+    expect(offIrrep).toHaveLength(0);
   });
 
   it('gives the CASCI energy of N2 over an eighth of its determinants', async () => {

@@ -59,7 +59,10 @@ describe('perturbative string selection', () => {
     const all = Array.from(enumerateStrings(ham.norb, ham.nalpha));
     const exact = await diagonalise(ham, all, null, cancel);
     const weights = stringWeights(exact);
-    const heaviest = rankByScore(new Map(all.map((x, i) => [x, weights[i]]))).slice(0, 40);
+    const heaviest = rankByScore(new Map(Array.from(exact.strings.strings, (x, i) => [x, weights[i]]))).slice(
+      0,
+      40,
+    );
     const best = await diagonalise(ham, heaviest, null, cancel);
 
     const start = await diagonalise(ham, nearHartreeFock(ham.norb, ham.nalpha, 20), null, cancel);

@@ -35,6 +35,19 @@ export class BlockOperator implements SymmetricOperator {
     this.gather(this.whole, x);
   }
 
+  /** A vector of the whole layout seen on the block. */
+  toBlock(whole: Float64Array): Float64Array {
+    const out = new Float64Array(this.size);
+    this.gather(whole, out);
+    return out;
+  }
+
+  /** A vector of the block placed in the whole layout (zero outside). */
+  toWhole(x: Float64Array): Float64Array {
+    this.scatter(x);
+    return Float64Array.from(this.whole);
+  }
+
   private scatter(x: Float64Array): void {
     const { positions, whole } = this;
     for (let k = 0; k < positions.length; k++) whole[positions[k]] = x[k];

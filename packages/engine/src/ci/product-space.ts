@@ -29,7 +29,7 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * balanced by the work in them; C and H·C pass through two shared vectors.
  *
  * Given string sets sorted by irrep (StringSet's `orbitalIrreps`), H·C runs over the determinants of one
- * irrep only, those of the lowest diagonal element (symmetryWindows): C must be zero outside them, and H·C
+ * irrep only, `targetIrrep` or that of the lowest diagonal element (symmetryWindows): C must be zero outside them, and H·C
  * is zero there; `blockDeterminants` lists them, for a solver that keeps its vectors on them alone
  * (block-operator.ts).
  *
@@ -56,6 +56,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     readonly alpha: StringSet,
     readonly beta: StringSet,
     sources: Uint8Array | null = null,
+    targetIrrep: number | null = null,
   ) {
     const norb = ham.norb;
     this.norb = norb;
@@ -73,7 +74,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
     const coulombOnBeta = this.buildCoulombOnBeta();
     this.diagonal = this.buildDiagonal(betaRows, coulombOnBeta);
-    this.windows = sources === null ? this.symmetryWindows() : null;
+    this.windows = sources === null ? this.symmetryWindows(targetIrrep) : null;
     const pairIrrep = this.windows === null ? null : pairIrreps(alpha.orbitalIrreps);
     const irrepCount = alpha.blockStart === null ? 1 : alpha.blockStart.length - 1;
     const pairIrrepCount = pairIrrep === null ? 1 : irrepCount;
@@ -109,17 +110,15 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   }
 
   /**
-   * Where both string sets are sorted by irrep (StringSet's `orbitalIrreps`), the determinants of the irrep of the
-   * lowest diagonal element, the one Davidson starts from: H never leaves that irrep, so the lowest
-   * eigenvector it reaches lies there, and H·C need only run over it. Per alpha string, the beta window.
+   * Where both string sets are sorted by irrep (StringSet's `orbitalIrreps`), the determinants of the target
+   * irrep, by default that of the lowest diagonal element, the one Davidson starts from without a guess:
+   * H never leaves an irrep, so the lowest eigenvector it reaches from there lies in it, and H·C need only
+   * run over it. Per alpha string, the beta window.
    */
-  private symmetryWindows(): { start: Int32Array; end: Int32Array } | null {
+  private symmetryWindows(target: number | null): { start: Int32Array; end: Int32Array } | null {
     const [alphaBlocks, betaBlocks] = [this.alpha.blockStart, this.beta.blockStart];
     if (alphaBlocks === null || betaBlocks === null || this.size === 0) return null;
-    let lowest = 0;
-    for (let i = 1; i < this.size; i++) if (this.diagonal[i] < this.diagonal[lowest]) lowest = i;
-    const nb = this.beta.size;
-    const irrep = blockOf(alphaBlocks, Math.floor(lowest / nb)) ^ blockOf(betaBlocks, lowest % nb);
+    const irrep = target ?? this.lowestDiagonalIrrep(alphaBlocks, betaBlocks);
     const start = new Int32Array(this.alpha.size);
     const end = new Int32Array(this.alpha.size);
     for (let g = 0; g + 1 < alphaBlocks.length; g++) {
@@ -130,6 +129,13 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       end.fill(to, alphaBlocks[g], alphaBlocks[g + 1]);
     }
     return { start, end };
+  }
+
+  private lowestDiagonalIrrep(alphaBlocks: Int32Array, betaBlocks: Int32Array): number {
+    let lowest = 0;
+    for (let i = 1; i < this.size; i++) if (this.diagonal[i] < this.diagonal[lowest]) lowest = i;
+    const nb = this.beta.size;
+    return blockOf(alphaBlocks, Math.floor(lowest / nb)) ^ blockOf(betaBlocks, lowest % nb);
   }
 
   /** The determinants H·C runs over, as positions Ia·nβ + Ib: the symmetry block's, or null for all. */

@@ -1,12 +1,13 @@
 import { EngineInputError } from '../chem/errors.ts';
 import type { CancelPoint } from '../ci/cancel.ts';
+import { orbitalIrreps } from '../ci/orbital-irreps.ts';
 import { StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian, IterationPoint } from '../types.ts';
 import type { ConvergenceState } from './convergence.ts';
 import type { OrbitalChoice } from './params.ts';
 import type { Provenance } from './provenance.ts';
 import type { SampleTally } from './recovery.ts';
-import { diagonalise, type Subspace } from './subspace.ts';
+import { diagonalise, placedOn, type Subspace } from './subspace.ts';
 
 /** An iteration's point as JSON holds it: `error` is null where the point's is NaN (no exact energy). */
 export interface CheckpointPoint {
@@ -110,11 +111,7 @@ export function toCheckpoint(iteration: number, owner: CheckpointOwner, state: L
     rule: { ...state.rule },
     refining: state.refining,
     converged: state.converged,
-    subspace: {
-      strings: Array.from(state.current.strings.strings),
-      vector: state.current.vector.length > CHECKPOINT_VECTOR_LIMIT ? [] : Array.from(state.current.vector),
-      energy: state.current.energy,
-    },
+    subspace: savedSubspace(state.current),
     rejected: [...state.rejected],
     sampledSoFar: [...state.sampledSoFar],
     measuredSoFar: [...state.measuredSoFar],
@@ -125,6 +122,14 @@ export function toCheckpoint(iteration: number, owner: CheckpointOwner, state: L
     tally: { ...state.tally },
     provenance: { ...state.provenance },
   };
+}
+
+/** The subspace in the checkpoint's order (ascending strings), whatever order the loop keeps them in. */
+function savedSubspace(subspace: Subspace): LoopCheckpoint['subspace'] {
+  const ascending = new StringSet(subspace.strings.strings);
+  const vector =
+    subspace.vector.length > CHECKPOINT_VECTOR_LIMIT ? [] : Array.from(placedOn(subspace, ascending));
+  return { strings: Array.from(ascending.strings), vector, energy: subspace.energy };
 }
 
 /** The history of a checkpoint as the loop reports it (NaN again where no exact energy is known). */
@@ -140,7 +145,10 @@ export async function restoredSubspace(
 ): Promise<Subspace> {
   const { strings, vector, energy } = checkpoint.subspace;
   if (vector.length === 0) return diagonalise(ham, strings, null, cancel);
-  return { strings: new StringSet(strings), vector: Float64Array.from(vector), energy };
+  const saved: Subspace = { strings: new StringSet(strings), vector: Float64Array.from(vector), energy };
+  // The loop keeps its strings sorted by irrep where the orbitals have symmetry (subspace.ts).
+  const set = new StringSet(strings, orbitalIrreps(ham));
+  return { strings: set, vector: placedOn(saved, set), energy };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { CancelPoint } from '../ci/cancel.ts';
+import { BlockOperator } from '../ci/block-operator.ts';
 import { davidsonLowest } from '../ci/davidson.ts';
+import { orbitalIrreps } from '../ci/orbital-irreps.ts';
 import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
-import { StringSet } from '../ci/strings.ts';
+import { StringSet, stringIrrep } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { Occupations } from './recovery.ts';
 
@@ -21,28 +23,52 @@ export function determinantCount(subspace: Subspace): number {
   return subspace.strings.size ** 2;
 }
 
-/** Lowest eigenpair of H over strings × strings, started from the previous ground state where it overlaps. */
+/**
+ * Lowest eigenpair of H over strings × strings, started from the previous ground state where it overlaps.
+ * Where the orbitals have symmetry (orbital-irreps.ts), Davidson runs over the determinants of one irrep:
+ * that of the previous state (of its largest coefficient), or without one, of the lowest diagonal element
+ * (the Hartree–Fock determinant); the vector returned is zero outside them.
+ */
 export async function diagonalise(
   ham: ActiveSpaceHamiltonian,
   strings: ArrayLike<number>,
   previous: Subspace | null,
   cancel: CancelPoint,
 ): Promise<Subspace> {
-  const set = new StringSet(strings);
-  const op = new ProductSpaceHamiltonian(ham, set, set);
-  const guess = previous === null ? undefined : transferVector(previous, set);
-  const result = await davidsonLowest(op, {
-    guess,
+  const irreps = orbitalIrreps(ham);
+  const set = new StringSet(strings, irreps);
+  const guess = previous === null ? undefined : placedOn(previous, set);
+  const target = guess === undefined || irreps === null ? null : largestCoefficientIrrep(guess, set, irreps);
+  const whole = new ProductSpaceHamiltonian(ham, set, set, null, target);
+  const positions = whole.blockDeterminants();
+  const block = positions === null ? null : new BlockOperator(whole, positions);
+  const result = await davidsonLowest(block ?? whole, {
+    guess: block === null || guess === undefined ? guess : block.toBlock(guess),
     energyTolerance: 1e-9,
     residualTolerance: 1e-5,
     maxIterations: 300,
     cancel,
   });
-  return { strings: set, vector: result.vector, energy: result.energy + ham.ecore };
+  const vector = block === null ? result.vector : block.toWhole(result.vector);
+  return { strings: set, vector, energy: result.energy + ham.ecore };
 }
 
-/** The previous coefficients placed on a new string set (zero where a determinant is new). */
-function transferVector(previous: Subspace, strings: StringSet): Float64Array {
+/** The irrep of the determinant with the largest |coefficient| (none but zeros: null). */
+function largestCoefficientIrrep(vector: Float64Array, set: StringSet, irreps: Int32Array): number | null {
+  let largest = 0;
+  for (let k = 1; k < vector.length; k++) if (Math.abs(vector[k]) > Math.abs(vector[largest])) largest = k;
+  if (vector[largest] === 0) return null;
+  const n = set.size;
+  return (
+    stringIrrep(set.strings[Math.floor(largest / n)], irreps) ^ stringIrrep(set.strings[largest % n], irreps)
+  );
+}
+
+/**
+ * The previous coefficients placed on another string set (zero where a determinant is new); on a set of the
+ * same strings in another order, the same state reordered.
+ */
+export function placedOn(previous: Subspace, strings: StringSet): Float64Array {
   const n = strings.size;
   const old = previous.strings;
   const map = Array.from(strings.strings, (x) => old.indexOf(x));
