@@ -33,7 +33,8 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * is zero there; `blockDeterminants` lists them, for a solver that keeps its vectors on them alone
  * (block-operator.ts).
  *
- * Given `sources` (one flag per alpha string), the operator is the coupling block instead: C lives on the
+ * Given `sources` (one flag per alpha string), the operator is the coupling block instead (over the irrep
+ * `targetIrrep` only, where that is given and the sets are sorted by irrep): C lives on the
  * marked alpha rows and H·C is computed on the others only (zero on the marked ones), which is what scoring
  * strings outside a subspace needs (perturbative.ts): none of the work of the subspace's own rows, nor of
  * links that start outside it. The diagonal stays whole.
@@ -74,7 +75,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
     const coulombOnBeta = this.buildCoulombOnBeta();
     this.diagonal = this.buildDiagonal(betaRows, coulombOnBeta);
-    this.windows = sources === null ? this.symmetryWindows(targetIrrep) : null;
+    // A coupling block's lowest diagonal element may lie outside the state: it needs the state's irrep.
+    this.windows = sources === null || targetIrrep !== null ? this.symmetryWindows(targetIrrep) : null;
     const pairIrrep = this.windows === null ? null : pairIrreps(alpha.orbitalIrreps);
     const irrepCount = alpha.blockStart === null ? 1 : alpha.blockStart.length - 1;
     const pairIrrepCount = pairIrrep === null ? 1 : irrepCount;

@@ -3,7 +3,7 @@ import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
 import { doubleMoves, singleMoves, StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import { MIN_GAIN } from './convergence.ts';
-import { grow, type Subspace } from './subspace.ts';
+import { grow, stateIrrep, type Subspace } from './subspace.ts';
 
 /**
  * Candidates scored by one product, as a multiple of the subspace's strings: the product runs over
@@ -122,12 +122,14 @@ export async function scoreStrings(
   cancel: CancelPoint,
 ): Promise<ScoredString[]> {
   const inside = subspace.strings;
-  const rows = new StringSet([...inside.strings, ...candidates]);
+  // Sorted by irrep as the subspace's strings are, so that H·C runs over the state's irrep only.
+  const rows = new StringSet([...inside.strings, ...candidates], inside.orbitalIrreps);
   const op = new ProductSpaceHamiltonian(
     ham,
     rows,
     inside,
     Uint8Array.from(rows.strings, (x) => (inside.indexOf(x) < 0 ? 0 : 1)),
+    stateIrrep(subspace),
   );
   const nb = inside.size;
   const c = new Float64Array(op.size);

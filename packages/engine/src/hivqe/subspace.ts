@@ -38,7 +38,7 @@ export async function diagonalise(
   const irreps = orbitalIrreps(ham);
   const set = new StringSet(strings, irreps);
   const guess = previous === null ? undefined : placedOn(previous, set);
-  const target = guess === undefined || irreps === null ? null : largestCoefficientIrrep(guess, set, irreps);
+  const target = guess === undefined ? null : largestCoefficientIrrep(guess, set);
   const whole = new ProductSpaceHamiltonian(ham, set, set, null, target);
   const positions = whole.blockDeterminants();
   const block = positions === null ? null : new BlockOperator(whole, positions);
@@ -53,8 +53,15 @@ export async function diagonalise(
   return { strings: set, vector, energy: result.energy + ham.ecore };
 }
 
-/** The irrep of the determinant with the largest |coefficient| (none but zeros: null). */
-function largestCoefficientIrrep(vector: Float64Array, set: StringSet, irreps: Int32Array): number | null {
+/** The irrep of a subspace's state (orbital-irreps.ts), or null where its orbitals have none. */
+export function stateIrrep(subspace: Subspace): number | null {
+  return largestCoefficientIrrep(subspace.vector, subspace.strings);
+}
+
+/** The irrep of the determinant with the largest |coefficient| (null: no irreps, or only zeros). */
+function largestCoefficientIrrep(vector: Float64Array, set: StringSet): number | null {
+  const irreps = set.orbitalIrreps;
+  if (irreps === null) return null;
   let largest = 0;
   for (let k = 1; k < vector.length; k++) if (Math.abs(vector[k]) > Math.abs(vector[largest])) largest = k;
   if (vector[largest] === 0) return null;
