@@ -1,15 +1,9 @@
-import type { IterationPoint } from '@hivqe/engine';
+import { metricLine, METRICS_MARKER, type IterationPoint } from '@hivqe/engine';
 
-/**
- * One line per metric, as the Braket SDK's `log_metric` prints it (src/braket/jobs/metrics.py):
- * `Metrics - timestamp=<epoch seconds>; <name>=<value>; iteration_number=<n>;`. Braket's console and
- * the product's CloudWatch parser both read these lines.
- */
-export function metricLine(name: string, value: number, timestampSeconds: number, iteration: number): string {
-  return `Metrics - timestamp=${timestampSeconds}; ${name}=${value}; iteration_number=${iteration};`;
-}
-
-const ENGINE_ENERGY_LINE = /^Metrics - timestamp=[^;]+; energy=[^;]+; iteration_number=(\d+);$/;
+// Braket's console and the product's CloudWatch parser both read the metric lines (engine's metricLine).
+const ENGINE_ENERGY_LINE = new RegExp(
+  `^${METRICS_MARKER} timestamp=[^;]+; energy=[^;]+; iteration_number=(\\d+);$`,
+);
 
 /**
  * The engine logs each iteration's energy as a log_metric line itself; after it come the iteration's

@@ -40,6 +40,8 @@ export const BENCH_CASES: BenchCase[] = [
     basis: 'cc-pvdz',
     frozen: [],
     active: range(0, 13),
+    // MOs 0..13 per D2h irrep (a Psi4 SCF with symmetry; MO 13 ends a level, the next is a degenerate pair).
+    d2h: { frozen: '[0,0,0,0,0,0,0,0]', active: '[5,0,1,1,0,3,2,2]' },
   },
   { label: 'C6H6 cc-pVDZ RHF', geometry: BENZENE, basis: 'cc-pvdz', frozen: [], active: [] },
   { label: 'C6H6 aug-cc-pVDZ RHF', geometry: BENZENE, basis: 'aug-cc-pvdz', frozen: [], active: [] },

@@ -29,6 +29,7 @@ export {
 } from './hivqe/leading-determinants.ts';
 export { chemicalSpecification, type ChemicalSpecification } from './hivqe/specification.ts';
 export { ENGINE_NAME, ENGINE_VERSION } from './version.ts';
+export { metricLine, METRICS_MARKER } from './hivqe/log-lines.ts';
 export type { CheckpointOptions, LoopCheckpoint } from './hivqe/checkpoint.ts';
 export { rememberReference, type ReferenceCache } from './hivqe/reference.ts';
 export { isAbortError } from './ci/cancel.ts';

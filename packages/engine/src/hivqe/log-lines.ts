@@ -6,17 +6,23 @@ import type { ProbeResult } from './probe.ts';
 import type { Provenance } from './provenance.ts';
 
 /**
- * The Braket-style metric line the job runner parses (shared/engine.md §8), exactly:
- * `Metrics - timestamp=<epoch seconds>; energy=<E>; iteration_number=<n>;`
+ * One metric as the Braket SDK's `log_metric` prints it (src/braket/jobs/metrics.py), exactly:
+ * `Metrics - timestamp=<epoch seconds>; <name>=<value>; iteration_number=<n>;`. The engine writes its
+ * energies so (shared/engine.md §8), the Braket job its other metrics, and the server's log parser reads
+ * them: all three from here.
  */
-export function metricLine(point: IterationPoint, iteration: number): string {
-  const seconds = Date.parse(point.timestamp) / 1000;
-  return `${METRICS_MARKER} timestamp=${seconds}; energy=${point.energy}; iteration_number=${iteration};`;
+export function metricLine(name: string, value: number, timestampSeconds: number, iteration: number): string {
+  return `${METRICS_MARKER} timestamp=${timestampSeconds}; ${name}=${value}; iteration_number=${iteration};`;
 }
 
-const METRICS_MARKER = 'Metrics -';
+export const METRICS_MARKER = 'Metrics -';
 
-/** Whether a line is a `metricLine`: what a chart is drawn from, wherever in the line the marker stands. */
+/** An iteration's energy as a metric line. */
+export function energyMetricLine(point: IterationPoint, iteration: number): string {
+  return metricLine('energy', point.energy, Date.parse(point.timestamp) / 1000, iteration);
+}
+
+/** Whether a line is a metric line: what a chart is drawn from, wherever in the line the marker stands. */
 export function isMetricLine(line: string): boolean {
   return line.includes(METRICS_MARKER);
 }

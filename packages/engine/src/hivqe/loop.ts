@@ -16,7 +16,7 @@ import { ConvergenceRule, MIN_GAIN } from './convergence.ts';
 import { handover } from './handover.ts';
 import { initialParameters } from './initial.ts';
 import { leadingDeterminants, type LeadingDeterminant } from './leading-determinants.ts';
-import { iterationLogLine, metricLine, perturbativeLogLine, refiningLogLine } from './log-lines.ts';
+import { energyMetricLine, iterationLogLine, perturbativeLogLine, refiningLogLine } from './log-lines.ts';
 import { DeviceShots } from './native/device-shots.ts';
 import type { Sampler } from './native/types.ts';
 import type { HiVqeParams } from './params.ts';
@@ -265,7 +265,7 @@ export async function runHiVqeLoop(
     callbacks.onIteration?.(point);
     callbacks.onLog?.(iterationLogLine(iteration, point, current.strings.size, probes, handed, origins));
     if (selected !== null) callbacks.onLog?.(perturbativeLogLine(iteration, selected));
-    callbacks.onLog?.(metricLine(point, iteration));
+    callbacks.onLog?.(energyMetricLine(point, iteration));
     if (converged && staged && !refining) {
       refining = true;
       converged = false;

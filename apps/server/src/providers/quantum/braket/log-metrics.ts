@@ -1,8 +1,8 @@
+import { METRICS_MARKER as MARKER } from '@hivqe/engine';
 import type { EnergyPoint, JobLogEvent } from '../backend.ts';
 
 /** One `key=value;` pair of a Braket metrics line (the SDK's log parser reads the same). */
 const PAIR = /(\w+)\s*=\s*([^;]+?)\s*;/g;
-const MARKER = 'Metrics -';
 
 /** The `key=value;` pairs of a `Metrics - …` log line, or null when the line is not one. */
 export function parseMetricsLine(message: string): Record<string, string> | null {
