@@ -152,11 +152,12 @@ export class SigmaRows {
       this.screenBetaLinks(pq);
       const uOffset = pq * nb;
       // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
-      // Their windows are one irrep's block each, so the same or disjoint (then each runs alone): sorted by descending target,
-      // neighbours mostly share one, and in a triangle the fourth is the shortest (the others finish alone).
+      // Their windows are one irrep's block each, so the same or disjoint (then each runs alone); sorted
+      // by descending target, neighbours mostly share one, and in a triangle the fourth is the shortest
+      // (the others finish alone).
       let k = first;
       for (; k + 3 < last; k += 4) {
-        if (!sameWindow(k, k + 3)) {
+        if (!sameWindow(k, k + 1) || !sameWindow(k, k + 2) || !sameWindow(k, k + 3)) {
           for (let j = k; j < k + 4; j++) this.oneLink(j, startOf(j), endOf(j), uOffset, c, out);
           continue;
         }
