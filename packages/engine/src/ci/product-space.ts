@@ -8,7 +8,7 @@ import {
   singleExcitationLinks,
   type SparseRows,
 } from './excitations.ts';
-import { mirrorLowerToUpper } from './sigma-kernels.ts';
+import { mirrorLowerToUpper, symmetrise, type ColumnWindows } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
 import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
 import { sameSpinDiagonal } from './slater-condon.ts';
@@ -48,7 +48,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   private readonly betaOcc: number[][];
   private readonly rows: SigmaRows;
   /** The symmetry block H·C runs over (symmetryWindows), or null. */
-  private readonly windows: { start: Int32Array; end: Int32Array } | null;
+  private readonly windows: ColumnWindows | null;
   /** Where each thread's rows start and end, per phase; null on one thread. */
   private readonly bounds: Record<SigmaPhase, number[]> | null;
 
@@ -64,7 +64,6 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     this.size = alpha.size * beta.size;
     this.spinSymmetric = alpha === beta;
     if (sources !== null && this.spinSymmetric) throw new Error('a coupling block needs two string sets');
-    const threads = sigmaThreadsFor(this.size);
     const alphaRows = sources === null ? sameSpinHamiltonian(ham, alpha) : couplingRows(ham, alpha, sources);
     const betaRows = this.spinSymmetric ? alphaRows : sameSpinHamiltonian(ham, beta);
     const alphaLinks = singleExcitationLinks(alpha, norb, true, sources);
@@ -102,6 +101,9 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       windowEnd: this.windows?.end ?? null,
     };
     this.rows = new SigmaRows(data);
+    let computed = 0;
+    for (let a = 0; a < alpha.size; a++) computed += this.windowWidth(a);
+    const threads = sigmaThreadsFor(computed);
     this.bounds =
       threads === 1
         ? null
@@ -117,7 +119,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
    * H never leaves an irrep, so the lowest eigenvector it reaches from there lies in it, and H·C need only
    * run over it. Per alpha string, the beta window.
    */
-  private symmetryWindows(target: number | null): { start: Int32Array; end: Int32Array } | null {
+  private symmetryWindows(target: number | null): ColumnWindows | null {
     const [alphaBlocks, betaBlocks] = [this.alpha.blockStart, this.beta.blockStart];
     if (alphaBlocks === null || betaBlocks === null || this.size === 0) return null;
     const irrep = target ?? this.lowestDiagonalIrrep(alphaBlocks, betaBlocks);
@@ -212,15 +214,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   }
 
   restrict(x: Float64Array): void {
-    if (!this.spinSymmetric) return;
-    const n = this.alpha.size;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < i; j++) {
-        const mean = 0.5 * (x[i * n + j] + x[j * n + i]);
-        x[i * n + j] = mean;
-        x[j * n + i] = mean;
-      }
-    }
+    if (this.spinSymmetric) symmetrise(x, this.alpha.size, this.windows);
   }
 
   async apply(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
@@ -238,7 +232,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
         out.set(sharedOut);
       });
     }
-    if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount);
+    if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount, this.windows);
   }
 }
 

@@ -126,10 +126,12 @@ export class SigmaRows {
    */
   private async oppositeSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
     const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta } = this.data;
-    if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to);
+    const { windowStart, windowEnd } = this.data;
+    const windows =
+      windowStart === null || windowEnd === null ? null : { start: windowStart, end: windowEnd };
+    if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to, windows);
     const n2 = norb * norb;
     const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
-    const { windowStart, windowEnd } = this.data;
     // The beta strings each alpha link's target row takes: its symmetry window, and in a symmetric C the
     // lower triangle only.
     const startOf = (k: number) => (windowStart === null ? 0 : windowStart[alpha.dst[k]]);

@@ -21,10 +21,13 @@ export interface SigmaReply {
 }
 
 /**
- * Below this many determinants H·C stays on one thread: a product takes a few milliseconds, and the
- * messages to a helper and the copies into shared vectors would eat what a second core gains.
+ * Below this many determinants (those H·C runs over: a symmetry block's) H·C stays on one thread: a product
+ * takes a few milliseconds, and the messages to a helper and the copies into shared vectors would eat what a
+ * second core gains. Measured (bench/subspace-scale.ts, session 22): two threads 0.57× as fast as one at
+ * 12,500 block determinants, 0.84× at 125,000, 1.27× at 1.25 million (session 19, without blocks: 0.85× at
+ * 10^5, 1.41× at 10^6).
  */
-const PARALLEL_MIN_SIZE = 50_000;
+const PARALLEL_MIN_SIZE = 300_000;
 /** The default, most machines' figure: each helper adds a copy of the operator's data and its screening scratch. */
 const DEFAULT_MAX_THREADS = 4;
 
