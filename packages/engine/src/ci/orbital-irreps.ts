@@ -25,6 +25,15 @@ export const SYMMETRY_NOISE = 1e-9;
  * says nothing at a fixed electron count, so it is left out.
  */
 export function orbitalIrreps(ham: ActiveSpaceHamiltonian): Int32Array | null {
+  // Asked for by every diagonalisation of a run over the same Hamiltonian: read its integrals once.
+  let irreps = readIrreps.get(ham);
+  if (irreps === undefined) readIrreps.set(ham, (irreps = irrepsFromIntegrals(ham)));
+  return irreps;
+}
+
+const readIrreps = new WeakMap<ActiveSpaceHamiltonian, Int32Array | null>();
+
+function irrepsFromIntegrals(ham: ActiveSpaceHamiltonian): Int32Array | null {
   const n = ham.norb;
   const constraints = new EchelonBasis();
   for (let p = 0; p < n; p++) {

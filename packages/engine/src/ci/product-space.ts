@@ -97,13 +97,10 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
       pairIrrep,
       coulombOnBeta,
       sources,
-      windowStart: this.windows?.start ?? null,
-      windowEnd: this.windows?.end ?? null,
+      windows: this.windows,
     };
     this.rows = new SigmaRows(data);
-    let computed = 0;
-    for (let a = 0; a < alpha.size; a++) computed += this.windowWidth(a);
-    const threads = sigmaThreadsFor(computed);
+    const threads = sigmaThreadsFor(this.computedSize());
     this.bounds =
       threads === 1
         ? null
@@ -122,7 +119,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   private symmetryWindows(target: number | null): ColumnWindows | null {
     const [alphaBlocks, betaBlocks] = [this.alpha.blockStart, this.beta.blockStart];
     if (alphaBlocks === null || betaBlocks === null || this.size === 0) return null;
-    const irrep = target ?? this.lowestDiagonalIrrep(alphaBlocks, betaBlocks);
+    const irrep = target ?? this.lowestDiagonalIrrep();
     const start = new Int32Array(this.alpha.size);
     const end = new Int32Array(this.alpha.size);
     for (let g = 0; g + 1 < alphaBlocks.length; g++) {
@@ -135,11 +132,11 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     return { start, end };
   }
 
-  private lowestDiagonalIrrep(alphaBlocks: Int32Array, betaBlocks: Int32Array): number {
+  private lowestDiagonalIrrep(): number {
     let lowest = 0;
     for (let i = 1; i < this.size; i++) if (this.diagonal[i] < this.diagonal[lowest]) lowest = i;
     const nb = this.beta.size;
-    return blockOf(alphaBlocks, Math.floor(lowest / nb)) ^ blockOf(betaBlocks, lowest % nb);
+    return (this.alpha.irrepOf(Math.floor(lowest / nb)) ?? 0) ^ (this.beta.irrepOf(lowest % nb) ?? 0);
   }
 
   /** The determinants H·C runs over, as positions Ia·nβ + Ib: the symmetry block's, or null for all. */
@@ -147,9 +144,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     if (this.windows === null) return null;
     const { start, end } = this.windows;
     const nb = this.beta.size;
-    let count = 0;
-    for (let a = 0; a < this.alpha.size; a++) count += end[a] - start[a];
-    const positions = new Int32Array(count);
+    const positions = new Int32Array(this.computedSize());
     let k = 0;
     for (let a = 0; a < this.alpha.size; a++)
       for (let b = start[a]; b < end[a]; b++) positions[k++] = a * nb + b;
@@ -206,6 +201,13 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     return work;
   }
 
+  /** The determinants H·C computes: the symmetry block's, or all of them. */
+  private computedSize(): number {
+    let count = 0;
+    for (let a = 0; a < this.alpha.size; a++) count += this.windowWidth(a);
+    return count;
+  }
+
   /** The beta strings row a takes in H·C (in a symmetric C's lower triangle, with `triangle`). */
   private windowWidth(a: number, triangle = false): number {
     const [start, end] =
@@ -241,13 +243,6 @@ function pairIrreps(irreps: Int32Array | null): Int32Array | null {
   if (irreps === null) return null;
   const n = irreps.length;
   return Int32Array.from({ length: n * n }, (_, pq) => irreps[Math.floor(pq / n)] ^ irreps[pq % n]);
-}
-
-/** The block (irrep) of a position in blocks sorted by irrep. */
-function blockOf(blockStart: Int32Array, index: number): number {
-  let g = 0;
-  while (blockStart[g + 1] <= index) g++;
-  return g;
 }
 
 function rowDiagonal(rows: SparseRows, row: number): number {

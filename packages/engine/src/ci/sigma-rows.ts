@@ -1,6 +1,7 @@
 import type { CancelPoint } from './cancel.ts';
 import { NEGLIGIBLE_WEIGHT, type GroupedLinks, type SparseRows } from './excitations.ts';
 import {
+  type ColumnWindows,
   foldTransposeIntoLower,
   fourLinkKernel,
   oneLinkKernel,
@@ -40,12 +41,11 @@ export interface SigmaData {
   sources: Uint8Array | null;
   /**
    * A symmetry block (ProductSpaceHamiltonian's `targetIrrep`): per alpha row, the beta strings
-   * [windowStart, windowEnd) of the irrep that makes a determinant of the target irrep (the strings are
-   * sorted by irrep, so each is one stretch). C is zero outside, and H·C is computed inside only (zero
-   * outside: H does not mix irreps). null: every beta string.
+   * [start, end) of the irrep that makes a determinant of the target irrep (the strings are sorted by
+   * irrep, so each is one stretch). C is zero outside, and H·C is computed inside only (zero outside: H
+   * does not mix irreps). null: every beta string.
    */
-  windowStart: Int32Array | null;
-  windowEnd: Int32Array | null;
+  windows: ColumnWindows | null;
 }
 
 /**
@@ -86,15 +86,14 @@ export class SigmaRows {
   }
 
   private async sameSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
-    const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources, windowStart, windowEnd } = this.data;
+    const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources, windows } = this.data;
     // A coupling block's alphaRows hold only what it needs; its unmarked rows have no C for C·H_β to read.
     const betaSide = !spinSymmetric && sources === null;
     for (let a = from; a < to; a++) {
       const row = a * nb;
       out.fill(0, row, row + nb);
       // H_α keeps a string's irrep, so the rows it reads share this row's window.
-      const [bFrom, bEnd] =
-        windowStart === null || windowEnd === null ? [0, nb] : [windowStart[a], windowEnd[a]];
+      const [bFrom, bEnd] = windows === null ? [0, nb] : [windows.start[a], windows.end[a]];
       sparseRowTimesMatrix(
         alphaRows.rowStart[a],
         alphaRows.rowStart[a + 1],
@@ -125,25 +124,21 @@ export class SigmaRows {
    * r ≠ s whose (pq|rs) is not negligible.
    */
   private async oppositeSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
-    const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta } = this.data;
-    const { windowStart, windowEnd } = this.data;
-    const windows =
-      windowStart === null || windowEnd === null ? null : { start: windowStart, end: windowEnd };
+    const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta, windows } = this.data;
     if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to, windows);
     const n2 = norb * norb;
     const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
     // The beta strings each alpha link's target row takes: its symmetry window, and in a symmetric C the
     // lower triangle only.
-    const startOf = (k: number) => (windowStart === null ? 0 : windowStart[alpha.dst[k]]);
+    const startOf = (k: number) => (windows === null ? 0 : windows.start[alpha.dst[k]]);
     const endOf = (k: number) => {
-      const end = windowEnd === null ? nb : windowEnd[alpha.dst[k]];
+      const end = windows === null ? nb : windows.end[alpha.dst[k]];
       return spinSymmetric ? Math.min(end, alpha.dst[k] + 1) : end;
     };
     const sameWindow = (j: number, k: number) =>
-      windowStart === null ||
-      windowEnd === null ||
-      (windowStart[alpha.dst[j]] === windowStart[alpha.dst[k]] &&
-        windowEnd[alpha.dst[j]] === windowEnd[alpha.dst[k]]);
+      windows === null ||
+      (windows.start[alpha.dst[j]] === windows.start[alpha.dst[k]] &&
+        windows.end[alpha.dst[j]] === windows.end[alpha.dst[k]]);
     for (let pq = 0; pq < n2; pq++) {
       // Within a pair the links run by descending target: those into [from, to) are one stretch.
       let first = alpha.start[pq];

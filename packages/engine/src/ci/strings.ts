@@ -95,6 +95,11 @@ export class StringSet {
     return this.position.get(x) ?? -1;
   }
 
+  /** The irrep of the string at a position; null without irreps. */
+  irrepOf(index: number): number | null {
+    return this.orbitalIrreps === null ? null : stringIrrep(this.strings[index], this.orbitalIrreps);
+  }
+
   /** Reorders the (ascending) strings by irrep, stably; returns the blocks' starts. */
   private sortByIrrep(irreps: Int32Array): Int32Array {
     const labels = 1 << irreps.reduce((bits, label) => Math.max(bits, 32 - Math.clz32(label)), 0);

@@ -3,7 +3,7 @@ import { BlockOperator } from '../ci/block-operator.ts';
 import { davidsonLowest } from '../ci/davidson.ts';
 import { orbitalIrreps } from '../ci/orbital-irreps.ts';
 import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
-import { StringSet, stringIrrep } from '../ci/strings.ts';
+import { StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { Occupations } from './recovery.ts';
 
@@ -60,15 +60,11 @@ export function stateIrrep(subspace: Subspace): number | null {
 
 /** The irrep of the determinant with the largest |coefficient| (null: no irreps, or only zeros). */
 function largestCoefficientIrrep(vector: Float64Array, set: StringSet): number | null {
-  const irreps = set.orbitalIrreps;
-  if (irreps === null) return null;
   let largest = 0;
   for (let k = 1; k < vector.length; k++) if (Math.abs(vector[k]) > Math.abs(vector[largest])) largest = k;
-  if (vector[largest] === 0) return null;
   const n = set.size;
-  return (
-    stringIrrep(set.strings[Math.floor(largest / n)], irreps) ^ stringIrrep(set.strings[largest % n], irreps)
-  );
+  const [alpha, beta] = [set.irrepOf(Math.floor(largest / n)), set.irrepOf(largest % n)];
+  return vector[largest] === 0 || alpha === null || beta === null ? null : alpha ^ beta;
 }
 
 /**
