@@ -9,9 +9,8 @@ import { enumerateStrings, StringSet, stringIrrep } from '../src/ci/strings.ts';
 import { eigh } from '../src/linalg/eigh.ts';
 import type { ActiveSpaceHamiltonian } from '../src/types.ts';
 import { denseHamiltonian } from './support/fock-space.ts';
-import { buildHamiltonian } from '../src/chem/index.ts';
 import { diagonalise, placedOn } from '../src/hivqe/subspace.ts';
-import { n2Hamiltonian } from './support/n2-sto3g.ts';
+import { n2CasTwelve, n2Hamiltonian } from './support/n2-sto3g.ts';
 import { randomHamiltonian } from './support/synthetic.ts';
 
 /**
@@ -95,18 +94,6 @@ async function blockAgainstWhole(ham: ActiveSpaceHamiltonian, threads: number) {
     } else outside = Math.max(outside, Math.abs(value));
   });
   return { difference, outside, largest, block: positions.length, size: blocked.size };
-}
-
-/** The bench's N2 cc-pVDZ CAS(12o,12e): frozen 0, active 1..12. */
-function n2CasTwelve(): ActiveSpaceHamiltonian {
-  const chem = buildHamiltonian({
-    geometry: 'N 0 0 0;N 0 0 1.1',
-    basis: 'cc-pvdz',
-    frozenOrbitals: [0],
-    activeOrbitals: Array.from({ length: 12 }, (_, i) => i + 1),
-  });
-  if (chem.hamiltonian === null) throw new Error('no active space');
-  return chem.hamiltonian;
 }
 
 describe('symmetry-blocked CI', () => {

@@ -1,9 +1,7 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
-import { BlockOperator } from './block-operator.ts';
-import { davidsonLowest } from './davidson.ts';
+import { lowestState } from './lowest-state.ts';
 import { orbitalIrreps } from './orbital-irreps.ts';
-import { ProductSpaceHamiltonian } from './product-space.ts';
 import { enumerateStrings, StringSet } from './strings.ts';
 import { casciLimitReason, fullSpaceSize } from './casci-limit.ts';
 
@@ -25,9 +23,9 @@ export interface CasciResult {
 }
 
 /**
- * Full CI in the active space, converged to 1e-10 Ha; refused above the CASCI limit. Davidson starts from
- * the lowest diagonal determinant and H keeps its irrep, so the state found is the lowest of that irrep;
- * with the orbitals' irreps known, only that irrep's determinants are ever computed.
+ * Full CI in the active space, converged to 1e-10 Ha; refused above the CASCI limit. The state found is the
+ * lowest of the lowest diagonal determinant's irrep (lowest-state.ts): with the orbitals' irreps known,
+ * only that irrep's determinants are ever computed.
  */
 export async function casci(ham: ActiveSpaceHamiltonian, cancel: CancelPoint): Promise<CasciResult> {
   const refused = casciLimitReason(ham);
@@ -37,19 +35,16 @@ export async function casci(ham: ActiveSpaceHamiltonian, cancel: CancelPoint): P
   const alpha = new StringSet(enumerateStrings(ham.norb, ham.nalpha), irreps);
   const beta =
     ham.nbeta === ham.nalpha ? alpha : new StringSet(enumerateStrings(ham.norb, ham.nbeta), irreps);
-  const whole = new ProductSpaceHamiltonian(ham, alpha, beta);
-  const block = whole.blockDeterminants();
-  const op = block === null ? whole : new BlockOperator(whole, block);
-  const result = await davidsonLowest(op, {
+  const state = await lowestState(ham, alpha, beta, {
     energyTolerance: 1e-10,
     residualTolerance: 1e-5,
     maxIterations: 200,
     cancel,
   });
   return {
-    energy: result.energy + ham.ecore,
+    energy: state.energy + ham.ecore,
     determinants,
-    solved: op.size,
-    iterations: result.iterations,
+    solved: state.solved,
+    iterations: state.iterations,
   };
 }

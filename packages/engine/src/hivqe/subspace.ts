@@ -1,8 +1,6 @@
 import type { CancelPoint } from '../ci/cancel.ts';
-import { BlockOperator } from '../ci/block-operator.ts';
-import { davidsonLowest } from '../ci/davidson.ts';
+import { lowestState } from '../ci/lowest-state.ts';
 import { orbitalIrreps } from '../ci/orbital-irreps.ts';
-import { ProductSpaceHamiltonian } from '../ci/product-space.ts';
 import { StringSet } from '../ci/strings.ts';
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { Occupations } from './recovery.ts';
@@ -39,18 +37,15 @@ export async function diagonalise(
   const set = new StringSet(strings, irreps);
   const guess = previous === null ? undefined : placedOn(previous, set);
   const target = guess === undefined ? null : largestCoefficientIrrep(guess, set);
-  const whole = new ProductSpaceHamiltonian(ham, set, set, null, target);
-  const positions = whole.blockDeterminants();
-  const block = positions === null ? null : new BlockOperator(whole, positions);
-  const result = await davidsonLowest(block ?? whole, {
-    guess: block === null || guess === undefined ? guess : block.toBlock(guess),
+  const state = await lowestState(ham, set, set, {
+    guess,
+    targetIrrep: target,
     energyTolerance: 1e-9,
     residualTolerance: 1e-5,
     maxIterations: 300,
     cancel,
   });
-  const vector = block === null ? result.vector : block.toWhole(result.vector);
-  return { strings: set, vector, energy: result.energy + ham.ecore };
+  return { strings: set, vector: state.vector(), energy: state.energy + ham.ecore };
 }
 
 /** The irrep of a subspace's state (orbital-irreps.ts), or null where its orbitals have none. */

@@ -21,3 +21,15 @@ export function n2Hamiltonian(basis: string, bond: number, lastActive: number): 
   if (chem.hamiltonian === null) throw new Error('no active space');
   return chem.hamiltonian;
 }
+
+/** The bench's N2 cc-pVDZ CAS(12o,12e) at 1.1 Å: frozen 0, active 1..12 (853,776 determinants). */
+export function n2CasTwelve(): ActiveSpaceHamiltonian {
+  const chem = buildHamiltonian({
+    geometry: 'N 0 0 0;N 0 0 1.1',
+    basis: 'cc-pvdz',
+    frozenOrbitals: [0],
+    activeOrbitals: Array.from({ length: 12 }, (_, i) => i + 1),
+  });
+  if (chem.hamiltonian === null) throw new Error('no active space');
+  return chem.hamiltonian;
+}
