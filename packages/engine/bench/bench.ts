@@ -1,5 +1,6 @@
 /**
- * `npm run bench -w packages/engine [-- --rounds N] [--only TEXT]`: the engine against Psi4 on issue 13's cases
+ * `npm run bench:psi4 -w packages/engine [-- --rounds N] [--only TEXT]` (or the first part of `npm run bench`): the
+ * engine against Psi4 on issue 13's cases
  * (bench/psi4-cases.ts), in CPU seconds, both on one thread: the engine uses no worker threads, and Psi4 runs
  * with `-n 1` and its OpenMP/BLAS thread counts pinned to 1. Each engine case runs in a child process
  * of its own (for its peak memory); each Psi4 job in a temporary directory, which is removed (Psi4
