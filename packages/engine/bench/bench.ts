@@ -1,8 +1,8 @@
 /**
- * `npm run bench:psi4 -w packages/engine [-- --rounds N] [--only TEXT]` (or the first part of `npm run bench`): the
- * engine against Psi4 on issue 13's cases
- * (bench/psi4-cases.ts), in CPU seconds, both on one thread: the engine uses no worker threads, and Psi4 runs
- * with `-n 1` and its OpenMP/BLAS thread counts pinned to 1. Each engine case runs in a child process
+ * `npm run bench:psi4 -w packages/engine [-- --rounds N] [--only TEXT] [--threads N]` (or the first part of
+ * `npm run bench`): the engine against Psi4 on issue 13's cases (bench/psi4-cases.ts), in CPU seconds, both on
+ * one thread: the engine uses no worker threads, and Psi4 runs with `-n 1` and its OpenMP/BLAS thread counts
+ * pinned to 1. With `--threads N`, both on N threads (HIVQE_THREADS, `psi4 -n N`), in wall seconds. Each engine case runs in a child process
  * of its own (for its peak memory); each Psi4 job in a temporary directory, which is removed (Psi4
  * leaves timer.dat and scratch files where it runs). Start-up is left out on both sides: the engine's
  * time is that of its computation, Psi4's less that of a job which only reads a molecule. Within a round
@@ -25,18 +25,24 @@ import { BENCH_CASES, psi4Input, psi4SymmetryMeasured, type BenchCase } from './
 interface Measurement {
   /** CPU seconds, user + system. */
   cpu: number;
+  /** Wall seconds: what several threads save. */
+  wall: number;
   /** RHF energy, or CASCI energy when the case has an active space (Ha). */
   energy: number;
   /** Peak resident memory (MiB); engine only. */
   peakMiB?: number;
 }
 
-/** Psi4 pinned to one thread whatever the environment says. */
-const PSI4_ENV = { OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1' };
+/** Psi4's threads pinned whatever the environment says. */
+function psi4Env(threads: number): Record<string, string> {
+  const n = String(threads);
+  return { OMP_NUM_THREADS: n, MKL_NUM_THREADS: n, OPENBLAS_NUM_THREADS: n };
+}
 const ENERGY_TOLERANCE = 1e-9;
 
 async function engineCase(bench: BenchCase): Promise<Measurement> {
   const start = process.cpuUsage();
+  const started = performance.now();
   const chem = buildHamiltonian({
     geometry: bench.geometry,
     basis: bench.basis,
@@ -48,20 +54,21 @@ async function engineCase(bench: BenchCase): Promise<Measurement> {
   const used = process.cpuUsage(start);
   return {
     cpu: (used.user + used.system) / 1e6,
+    wall: (performance.now() - started) / 1000,
     energy,
     peakMiB: process.resourceUsage().maxRSS / 1024,
   };
 }
 
 /**
- * One engine case in a child process (this script with --case), for a clean peak memory; on one thread
- * (HIVQE_THREADS), as Psi4 is.
+ * One engine case in a child process (this script with --case), for a clean peak memory; on as many
+ * threads (HIVQE_THREADS) as Psi4.
  */
-function runEngine(index: number): Measurement {
+function runEngine(index: number, threads: number): Measurement {
   const result = spawnSync(
     process.execPath,
     [...process.execArgv, process.argv[1], '--case', String(index)],
-    { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env, HIVQE_THREADS: '1' } },
+    { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env, HIVQE_THREADS: String(threads) } },
   );
   if (result.status !== 0) throw new Error(`engine case ${index} failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as Measurement;
@@ -77,15 +84,17 @@ function inTemporaryDirectory<T>(work: (dir: string) => T): T {
   }
 }
 
-/** CPU seconds of a psi4 job, from the `times` of the shell that ran it, and its output. */
-function runPsi4(input: string): { cpu: number; output: string } {
+/** CPU seconds of a psi4 job, from the `times` of the shell that ran it, its wall seconds and its output. */
+function runPsi4(input: string, threads: number): { cpu: number; wall: number; output: string } {
   return inTemporaryDirectory((dir) => {
     writeFileSync(join(dir, 'job.dat'), input);
-    const result = spawnSync('sh', ['-c', 'psi4 -n 1 job.dat job.out >/dev/null && times'], {
+    const started = performance.now();
+    const result = spawnSync('sh', ['-c', `psi4 -n ${threads} job.dat job.out >/dev/null && times`], {
       cwd: dir,
-      env: { ...process.env, ...PSI4_ENV, PSI_SCRATCH: dir },
+      env: { ...process.env, ...psi4Env(threads), PSI_SCRATCH: dir },
       encoding: 'utf8',
     });
+    const wall = (performance.now() - started) / 1000;
     if (result.status !== 0) throw new Error(`psi4 failed: ${result.stderr}`);
     // The second line of `times` is the children's user and system time.
     const [user, system] = [
@@ -94,7 +103,7 @@ function runPsi4(input: string): { cpu: number; output: string } {
         .split('\n')[1]
         .matchAll(/(\d+)m([\d.]+)s/g),
     ].map(([, minutes, seconds]) => 60 * Number(minutes) + Number(seconds));
-    return { cpu: user + system, output: readFileSync(join(dir, 'job.out'), 'utf8') };
+    return { cpu: user + system, wall, output: readFileSync(join(dir, 'job.out'), 'utf8') };
   });
 }
 
@@ -127,20 +136,24 @@ interface Row {
   psi4Symmetric: Measurement[];
 }
 
-function compare(rounds: number, psi4: boolean, only: string): Row[] {
+function compare(rounds: number, psi4: boolean, only: string, threads: number): Row[] {
   const rows: Row[] = BENCH_CASES.map((bench) => ({ bench, engine: [], psi4: [], psi4Symmetric: [] }));
   const chosen = rows.filter((row) => row.bench.label.includes(only));
   if (chosen.length === 0) throw new Error(`--only ${only}: no case's label contains it`);
-  const startup = () => runPsi4('molecule {\nH 0 0 0\nH 0 0 0.74\n}\n').cpu;
+  const startup = () => runPsi4('molecule {\nH 0 0 0\nH 0 0 0.74\n}\n', threads);
   for (let round = 1; round <= rounds; round++) {
     console.error(`round ${round} of ${rounds}`);
-    const psi4Startup = psi4 ? startup() : 0;
+    const psi4Startup = psi4 ? startup() : { cpu: 0, wall: 0 };
     chosen.forEach((row) => {
-      row.engine.push(runEngine(rows.indexOf(row)));
+      row.engine.push(runEngine(rows.indexOf(row), threads));
       if (!psi4) return;
       const job = (symmetry: boolean): Measurement => {
-        const { cpu, output } = runPsi4(psi4Input(row.bench, symmetry));
-        return { cpu: cpu - psi4Startup, energy: psi4Energy(output, row.bench) };
+        const { cpu, wall, output } = runPsi4(psi4Input(row.bench, symmetry), threads);
+        return {
+          cpu: cpu - psi4Startup.cpu,
+          wall: wall - psi4Startup.wall,
+          energy: psi4Energy(output, row.bench),
+        };
       };
       row.psi4.push(job(false));
       if (psi4SymmetryMeasured(row.bench)) row.psi4Symmetric.push(job(true));
@@ -149,14 +162,20 @@ function compare(rounds: number, psi4: boolean, only: string): Row[] {
   return chosen;
 }
 
-function printTable(rows: Row[], psi4: boolean): void {
+/** One thread: CPU seconds (what load elsewhere disturbs least); several: wall seconds, what they save. */
+function seconds(threads: number): { unit: string; of: (m: Measurement) => number } {
+  return threads === 1 ? { unit: 's CPU', of: (m) => m.cpu } : { unit: 's wall', of: (m) => m.wall };
+}
+
+function printTable(rows: Row[], psi4: boolean, threads: number): void {
+  const { unit, of } = seconds(threads);
   const header = psi4
-    ? '| case | engine (s CPU) | engine peak (MiB) | Psi4 C1 (s CPU) | Psi4 ÷ engine | max abs(ΔE) (Ha) |'
-    : '| case | engine (s CPU) | engine peak (MiB) |';
+    ? `| case | engine (${unit}) | engine peak (MiB) | Psi4 C1 (${unit}) | Psi4 ÷ engine | max abs(ΔE) (Ha) |`
+    : `| case | engine (${unit}) | engine peak (MiB) |`;
   console.log(header);
   console.log(header.replace(/[^|]+/g, '---'));
   for (const { bench, engine, psi4: psi4Runs, psi4Symmetric } of rows) {
-    const engineCpu = median(engine.map((m) => m.cpu));
+    const engineCpu = median(engine.map(of));
     const peak = Math.max(...engine.map((m) => m.peakMiB ?? 0)).toFixed(0);
     if (!psi4) {
       console.log(`| ${bench.label} | ${engineCpu.toFixed(2)} | ${peak} |`);
@@ -165,13 +184,13 @@ function printTable(rows: Row[], psi4: boolean): void {
     const reference = psi4Runs[0].energy;
     const deviation = Math.max(...[...engine, ...psi4Runs].map((m) => Math.abs(m.energy - reference)));
     const flag = deviation > ENERGY_TOLERANCE ? ' (disagree)' : '';
-    const psi4Cpu = median(psi4Runs.map((m) => m.cpu));
+    const psi4Cpu = median(psi4Runs.map(of));
     console.log(
       `| ${bench.label} | ${engineCpu.toFixed(2)} | ${peak} | ${psi4Cpu.toFixed(2)} | ` +
         `${(psi4Cpu / engineCpu).toFixed(2)} | ${deviation.toExponential(1)}${flag} |`,
     );
     if (psi4Symmetric.length > 0) {
-      const symmetric = median(psi4Symmetric.map((m) => m.cpu));
+      const symmetric = median(psi4Symmetric.map(of));
       console.log(
         `| ${bench.label}, Psi4 with its D2h symmetry | ${engineCpu.toFixed(2)} | ${peak} | ` +
           `${symmetric.toFixed(2)} | ${(symmetric / engineCpu).toFixed(2)} | |`,
@@ -216,23 +235,32 @@ async function benchHiVqe(): Promise<void> {
 }
 
 const { values } = parseArgs({
-  options: { case: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    case: { type: 'string' },
+    rounds: { type: 'string' },
+    only: { type: 'string' },
+    threads: { type: 'string' },
+  },
 });
 if (values.case !== undefined) {
   console.log(JSON.stringify(await engineCase(BENCH_CASES[Number(values.case)])));
 } else {
   const rounds = Number(values.rounds ?? '1');
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a positive integer');
+  const threads = Number(values.threads ?? '1');
+  if (!Number.isInteger(threads) || threads < 1) throw new Error('--threads takes a positive integer');
   const version = psi4Available();
   console.log(
     version === null
       ? 'Psi4: the psi4 command is not installed here; the engine alone.'
-      : `Psi4 ${version}: -n 1, OMP/MKL/OpenBLAS threads 1, scf_type pk, detci; engine: one thread.`,
+      : `Psi4 ${version}: -n ${threads}, OMP/MKL/OpenBLAS threads ${threads}, scf_type pk, detci; ` +
+          `engine: HIVQE_THREADS ${threads}.`,
   );
   console.log(
-    `CPU seconds without start-up, ${rounds === 1 ? 'one round' : `median of ${rounds} rounds`}.\n`,
+    `${threads === 1 ? 'CPU' : 'Wall'} seconds without start-up, ` +
+      `${rounds === 1 ? 'one round' : `median of ${rounds} rounds`}.\n`,
   );
-  printTable(compare(rounds, version !== null, values.only ?? ''), version !== null);
+  printTable(compare(rounds, version !== null, values.only ?? '', threads), version !== null, threads);
   console.log();
   await benchHiVqe();
 }
