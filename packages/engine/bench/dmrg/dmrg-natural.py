@@ -54,23 +54,7 @@ CHEMPS2_GROUP_NUMBER = {'d2h': 7, 'c2v': 5}
 # The chain order of irreps, bonding next to antibonding (CheMPS2's own D2h reordering).
 CHAIN_IRREPS = {'d2h': [0, 5, 7, 2, 6, 3, 1, 4], 'c2v': [0, 2, 3, 1]}
 
-PSI4_INPUT = '''\
-memory 4 gb
-molecule {{
-0 1
-{geometry}
-units angstrom
-}}
-set {{
-  basis cc-pvdz
-  puream true
-  reference rhf
-  scf_type pk
-  e_convergence 1e-12
-  d_convergence 1e-10
-}}
-e_scf, wfn = energy('scf', return_wfn=True)
-print_out('\\n@RHF energy: %.12f\\n' % e_scf)
+PSI4_INPUT = dmrg_reference.RHF_TEMPLATE + '''\
 print_out('@point group: %s\\n' % wfn.molecule().point_group().symbol())
 fcidump(wfn, '{fcidump}', oe_ints=['EIGENVALUES'])
 '''

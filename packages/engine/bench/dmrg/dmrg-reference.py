@@ -74,7 +74,8 @@ CASES = {
     },
 }
 
-INPUT_TEMPLATE = '''\
+# The RHF both scripts start from (dmrg-natural.py too).
+RHF_TEMPLATE = '''\
 memory 6 gb
 
 molecule {{
@@ -94,7 +95,9 @@ set {{
 
 e_scf, wfn = energy('scf', return_wfn=True)
 print_out('\\n@RHF energy: %.12f\\n' % e_scf)
+'''
 
+INPUT_TEMPLATE = RHF_TEMPLATE + '''
 # Check the per-irrep spaces against the energy ordering and print the boundary orbitals.
 docc, act = {restricted_docc}, {active}
 labels = [wfn.molecule().point_group().char_table().gamma(h).symbol() for h in range(wfn.nirrep())]
