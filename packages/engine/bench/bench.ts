@@ -2,12 +2,13 @@
  * `npm run bench:psi4 -w packages/engine [-- --rounds N] [--only TEXT] [--threads N]` (or the first part of
  * `npm run bench`): the engine against Psi4 on issue 13's cases (bench/psi4-cases.ts), in CPU seconds, both on
  * one thread: the engine uses no worker threads, and Psi4 runs with `-n 1` and its OpenMP/BLAS thread counts
- * pinned to 1. With `--threads N`, both on N threads (HIVQE_THREADS, `psi4 -n N`), in wall seconds. Each engine case runs in a child process
- * of its own (for its peak memory); each Psi4 job in a temporary directory, which is removed (Psi4
- * leaves timer.dat and scratch files where it runs). Start-up is left out on both sides: the engine's
- * time is that of its computation, Psi4's less that of a job which only reads a molecule. Within a round
- * the two programs alternate case by case, so that load from elsewhere falls on both; with several
- * rounds each figure is the median; `--only` keeps the cases whose label contains TEXT. Without the `psi4` command only the engine's figures are printed.
+ * pinned to 1. With `--threads N`, both on N threads (HIVQE_THREADS, `psi4 -n N`), in wall seconds. Each
+ * engine case runs in a child process of its own (for its peak memory); each Psi4 job in a temporary
+ * directory, which is removed (Psi4 leaves timer.dat and scratch files where it runs). Start-up is left out on
+ * both sides: the engine's time is that of its computation, Psi4's less that of a job which only reads a
+ * molecule. Within a round the two programs alternate case by case, so that load from elsewhere falls on
+ * both; with several rounds each figure is the median; `--only` keeps the cases whose label contains TEXT.
+ * Without the `psi4` command only the engine's figures are printed.
  * Then HI-VQE on N2 cc-pVDZ (10o,10e), with default parameters and with a sixteenth of the space.
  */
 import { spawnSync } from 'node:child_process';

@@ -148,8 +148,8 @@ def chain_order(irreps, group, rank):
 
 def solve(PyCheMPS2, irreps, group, h, eri, constant, nelec, order, steps, log, want_rdm=False):
     """DMRG over the orbitals in `order`; steps are (D, energy convergence, max sweeps, noise,
-    Davidson tolerance). Returns (energy, the one-particle density matrix in the given
-    orbitals' indices or None, wall s, the C++ solver's output)."""
+    Davidson tolerance); the solver's output goes to `log`. Returns (energy, the one-particle
+    density matrix in the given orbitals' indices with want_rdm, else None, wall s)."""
     n = len(order)
     ham = PyCheMPS2.PyHamiltonian(n, CHEMPS2_GROUP_NUMBER[group], np.array([irreps[p] for p in order], dtype=np.int32))
     ham.setEconst(constant)

@@ -10,13 +10,18 @@ export function n2Sto3g(bond = 1.0): ActiveSpaceHamiltonian {
   return n2Hamiltonian('sto-3g', bond, 9);
 }
 
-/** N2 in `basis` at `bond` Å, frozen 0,1, active 2..`lastActive`. */
-export function n2Hamiltonian(basis: string, bond: number, lastActive: number): ActiveSpaceHamiltonian {
+/** N2 in `basis` at `bond` Å, frozen 0..`firstActive`−1, active `firstActive`..`lastActive`. */
+export function n2Hamiltonian(
+  basis: string,
+  bond: number,
+  lastActive: number,
+  firstActive = 2,
+): ActiveSpaceHamiltonian {
   const chem = buildHamiltonian({
     geometry: `N 0 0 0;N 0 0 ${bond}`,
     basis,
-    activeOrbitals: Array.from({ length: lastActive - 1 }, (_, i) => i + 2),
-    frozenOrbitals: [0, 1],
+    activeOrbitals: Array.from({ length: lastActive - firstActive + 1 }, (_, i) => i + firstActive),
+    frozenOrbitals: Array.from({ length: firstActive }, (_, i) => i),
   });
   if (chem.hamiltonian === null) throw new Error('no active space');
   return chem.hamiltonian;
@@ -24,12 +29,5 @@ export function n2Hamiltonian(basis: string, bond: number, lastActive: number): 
 
 /** The bench's N2 cc-pVDZ CAS(12o,12e) at 1.1 Å: frozen 0, active 1..12 (853,776 determinants). */
 export function n2CasTwelve(): ActiveSpaceHamiltonian {
-  const chem = buildHamiltonian({
-    geometry: 'N 0 0 0;N 0 0 1.1',
-    basis: 'cc-pvdz',
-    frozenOrbitals: [0],
-    activeOrbitals: Array.from({ length: 12 }, (_, i) => i + 1),
-  });
-  if (chem.hamiltonian === null) throw new Error('no active space');
-  return chem.hamiltonian;
+  return n2Hamiltonian('cc-pvdz', 1.1, 12, 1);
 }
