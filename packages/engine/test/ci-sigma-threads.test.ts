@@ -97,6 +97,18 @@ describe('H·C shared between threads', () => {
     );
   });
 
+  it('runs two products at once, each in a memory of its own, as each runs alone', async () => {
+    const ham = randomHamiltonian(8, 4, 4, 26);
+    const strings = new StringSet(enumerateStrings(8, 4));
+    const alone = [await product(ham, strings, strings, 2), await product(ham, strings, strings, 1)];
+    const together = await Promise.all([
+      product(ham, strings, strings, 2),
+      product(ham, strings, strings, 1),
+    ]);
+    expect(Math.max(...alone[0].map(Math.abs))).toBeGreaterThan(0.1);
+    for (const k of [0, 1]) expect(together[k]).toEqual(alone[k]);
+  });
+
   it('uses more threads than rows, leaving the extra ranges empty', async () => {
     const ham = randomHamiltonian(4, 2, 2, 24);
     const strings = new StringSet(enumerateStrings(4, 2));

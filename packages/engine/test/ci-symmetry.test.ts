@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancelPoint } from '../src/ci/cancel.ts';
+import { BlockOperator } from '../src/ci/block-operator.ts';
 import { casci } from '../src/ci/casci.ts';
 import { davidsonLowest } from '../src/ci/davidson.ts';
 import { orbitalIrreps, SYMMETRY_NOISE } from '../src/ci/orbital-irreps.ts';
 import { ProductSpaceHamiltonian } from '../src/ci/product-space.ts';
+import { withSigmaVectors } from '../src/ci/sigma-memory.ts';
 import { configureSigmaThreads } from '../src/ci/sigma-team.ts';
 import { enumerateStrings, StringSet, stringIrrep } from '../src/ci/strings.ts';
 import { eigh } from '../src/linalg/eigh.ts';
@@ -152,6 +154,34 @@ describe('symmetry-blocked CI', () => {
         expect(outside).toBe(0);
       }
     }
+  });
+
+  it("keeps Davidson's vectors on the block: the product and the even-spin projection of the operator, whatever the kernels' memory held", async () => {
+    const ham = symmetricHamiltonian([0, 1, 2, 3, 0, 1, 2, 3], 4, 4, 34);
+    const strings = new StringSet(enumerateStrings(ham.norb, 4), orbitalIrreps(ham));
+    const op = new ProductSpaceHamiltonian(ham, strings, strings);
+    const positions = op.blockDeterminants();
+    if (positions === null) throw new Error('no symmetry block');
+    const block = new BlockOperator(op, positions, op.blockTransposes());
+    const x = randomVector(block.size, 12);
+    block.restrict(x);
+    const xWhole = block.toWhole(x);
+    const projected = Float64Array.from(xWhole);
+    op.restrict(projected);
+    expect(Math.max(...xWhole.map((value, k) => Math.abs(value - projected[k])))).toBe(0);
+    expect(Math.max(...x.map(Math.abs))).toBeGreaterThan(0.1);
+
+    // A product that leaves NaN where the block's next one reads nothing of its own.
+    await withSigmaVectors(op.size, 0, 1, async ({ c, out }) => {
+      c.fill(Number.NaN);
+      out.fill(Number.NaN);
+    });
+    const out = new Float64Array(block.size);
+    await block.apply(x, out, new CancelPoint());
+    const outWhole = new Float64Array(op.size);
+    await op.apply(xWhole, outWhole, new CancelPoint());
+    expect(out.every(Number.isFinite)).toBe(true);
+    expect(Math.max(...out.map((value, k) => Math.abs(value - outWhole[positions[k]])))).toBeLessThan(1e-12);
   });
 
   it("finds the lowest state of the starting determinant's irrep, as the whole space and a dense matrix do", async () => {

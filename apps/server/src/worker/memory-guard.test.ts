@@ -4,7 +4,7 @@ import { guardMemory, MemoryLimitError, threadMemoryBytes } from './memory-guard
 const MB = 2 ** 20;
 
 /** The guarded constructors, on an object of the test's own (the runner's thread keeps its real ones). */
-type Guarded = Pick<typeof globalThis, 'SharedArrayBuffer' | 'Float64Array'>;
+type Guarded = Pick<typeof globalThis, 'SharedArrayBuffer' | 'Float64Array' | 'WebAssembly'>;
 
 /** A guard whose limit is `headroomMb` above what this thread uses now. */
 function guarded(headroomMb: number): Guarded {
@@ -37,5 +37,19 @@ describe('the engine thread memory guard', () => {
     const made = new roomy.Float64Array(4);
     expect(made).toBeInstanceOf(Float64Array);
     expect(Object.getPrototypeOf(made)).toBe(Float64Array.prototype);
+  });
+
+  it('counts the WebAssembly memory a thread grows, and refuses a grow past the limit before it is made', () => {
+    const PAGES_PER_MB = MB / 65_536;
+    const scope = guarded(64);
+    const memory = new scope.WebAssembly.Memory({ initial: 1, maximum: 65_536, shared: true });
+    expect(memory).toBeInstanceOf(WebAssembly.Memory);
+    memory.grow(40 * PAGES_PER_MB);
+    // 40 MB held; 40 more pass the 64 MB only if the grown memory is not counted.
+    expect(() => memory.grow(40 * PAGES_PER_MB)).toThrow(MemoryLimitError);
+    expect(memory.buffer.byteLength).toBe((1 + 40 * PAGES_PER_MB) * 65_536);
+    expect(() => new scope.Float64Array(1 * MB)).toThrow(MemoryLimitError);
+    // The namespace's other members are the real ones.
+    expect(scope.WebAssembly.Module).toBe(WebAssembly.Module);
   });
 });

@@ -43,12 +43,14 @@ function bytesOf(args: unknown[], bytesPerElement: number): number {
 }
 
 /**
- * Bytes of the SharedArrayBuffers this thread made and still holds (the engine's H·C shares its arrays
- * with helper threads): V8 counts them in no isolate's external memory, so the guard counts them itself,
- * until each is collected.
+ * Bytes of the SharedArrayBuffers and WebAssembly memories this thread made and still holds (the engine's H·C
+ * works in a shared WebAssembly memory with its helper threads): V8 counts them in no isolate's external
+ * memory, so the guard counts them itself, until each is collected.
  */
 let sharedBytes = 0;
-const sharedReleased = new FinalizationRegistry<number>((bytes) => (sharedBytes -= bytes));
+const sharedReleased = new FinalizationRegistry<{ bytes: number }>(({ bytes }) => (sharedBytes -= bytes));
+
+const WASM_PAGE_BYTES = 65_536;
 
 /** The thread's memory in use: its V8 heap and the buffers it allocated. */
 export function threadMemoryBytes(): number {
@@ -87,11 +89,43 @@ export function guardMemory(
         const made: object = Reflect.construct(target, args, newTarget === guarded ? target : newTarget);
         if (name === 'SharedArrayBuffer') {
           sharedBytes += bytes;
-          sharedReleased.register(made, bytes);
+          sharedReleased.register(made, { bytes });
         }
         return made;
       },
     });
     globals[name] = guarded;
   }
+  guardWebAssemblyMemory(globals, check);
+}
+
+/**
+ * Replaces scope.WebAssembly by the same namespace whose Memory counts the pages it is made with and checks
+ * every grow before it is made.
+ */
+function guardWebAssemblyMemory(globals: Record<string, unknown>, check: (bytes: number) => void): void {
+  const real = globals.WebAssembly as typeof WebAssembly;
+  const Memory = new Proxy(real.Memory, {
+    construct(target, args: [WebAssembly.MemoryDescriptor], newTarget): object {
+      const counted = { bytes: args[0].initial * WASM_PAGE_BYTES };
+      check(counted.bytes);
+      const memory = Reflect.construct(
+        target,
+        args,
+        newTarget === Memory ? target : newTarget,
+      ) as WebAssembly.Memory;
+      sharedBytes += counted.bytes;
+      sharedReleased.register(memory, counted);
+      const grow = memory.grow.bind(memory);
+      memory.grow = (delta: number) => {
+        check(delta * WASM_PAGE_BYTES);
+        const pages = grow(delta);
+        counted.bytes += delta * WASM_PAGE_BYTES;
+        sharedBytes += delta * WASM_PAGE_BYTES;
+        return pages;
+      };
+      return memory;
+    },
+  });
+  globals.WebAssembly = Object.create(real, { Memory: { value: Memory } }) as typeof WebAssembly;
 }

@@ -1,38 +1,66 @@
 import type { CancelPoint } from './cancel.ts';
 import type { SymmetricOperator } from './davidson.ts';
 
+/** An operator whose products read C from, and leave H·C in, vectors of its own layout that it lends. */
+export interface LayoutOperator extends SymmetricOperator {
+  /**
+   * H·C with C written by `load` into a vector of the layout, and H·C read by `store` from another. The vector
+   * holds what the last product left: `fromSameLoader` says whether that was `loader`'s own last load.
+   */
+  applyThrough(
+    load: (c: Float64Array, fromSameLoader: boolean) => void,
+    store: (out: Float64Array) => void,
+    cancel: CancelPoint,
+    loader?: object,
+  ): Promise<void>;
+}
+
 /**
  * An operator seen on some of its coordinates only, those of a block it never leaves (a symmetry block:
  * ProductSpaceHamiltonian.blockDeterminants): Davidson's vectors then hold the block alone, an eighth of
- * the space for D2h, and each product scatters into the whole layout and gathers back.
+ * the space for D2h, and each product scatters into the operator's own vectors and gathers back.
  */
 export class BlockOperator implements SymmetricOperator {
   readonly size: number;
   readonly diagonal: Float64Array;
-  /** The whole layout, zero outside the block at all times. */
-  private readonly whole: Float64Array;
-  private readonly wholeOut: Float64Array;
 
+  /**
+   * `transposed[k]`: the position in the block of the determinant that is k's with alpha and beta exchanged,
+   * for an operator over even-spin states (restrict averages the two); null otherwise.
+   */
   constructor(
-    private readonly inner: SymmetricOperator,
+    private readonly inner: LayoutOperator,
     private readonly positions: Int32Array,
+    private readonly transposed: Int32Array | null,
   ) {
     this.size = positions.length;
-    this.diagonal = Float64Array.from(positions, (i) => inner.diagonal[i]);
-    this.whole = new Float64Array(inner.size);
-    this.wholeOut = new Float64Array(inner.size);
+    this.diagonal = new Float64Array(this.size);
+    this.gather(inner.diagonal, this.diagonal);
   }
 
-  async apply(x: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    this.scatter(x);
-    await this.inner.apply(this.whole, this.wholeOut, cancel);
-    this.gather(this.wholeOut, out);
+  apply(x: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
+    return this.inner.applyThrough(
+      (whole, fromSameLoader) => {
+        // Only the block's elements are written: the rest must be zero, as it stays after this fill.
+        if (!fromSameLoader) whole.fill(0);
+        this.scatter(x, whole);
+      },
+      (whole) => this.gather(whole, out),
+      cancel,
+      this,
+    );
   }
 
   restrict(x: Float64Array): void {
-    this.scatter(x);
-    this.inner.restrict(this.whole);
-    this.gather(this.whole, x);
+    const { transposed } = this;
+    if (transposed === null) return;
+    for (let k = 0; k < x.length; k++) {
+      const j = transposed[k];
+      if (j <= k) continue;
+      const mean = 0.5 * (x[k] + x[j]);
+      x[k] = mean;
+      x[j] = mean;
+    }
   }
 
   /** A vector of the whole layout seen on the block. */
@@ -44,12 +72,13 @@ export class BlockOperator implements SymmetricOperator {
 
   /** A vector of the block placed in the whole layout (zero outside). */
   toWhole(x: Float64Array): Float64Array {
-    this.scatter(x);
-    return Float64Array.from(this.whole);
+    const whole = new Float64Array(this.inner.size);
+    this.scatter(x, whole);
+    return whole;
   }
 
-  private scatter(x: Float64Array): void {
-    const { positions, whole } = this;
+  private scatter(x: Float64Array, whole: Float64Array): void {
+    const { positions } = this;
     for (let k = 0; k < positions.length; k++) whole[positions[k]] = x[k];
   }
 

@@ -59,11 +59,16 @@ export interface GroupedLinks {
   sign: Float64Array;
 }
 
-/** Groups links by key; within a group, by descending target string. */
+/**
+ * Groups links by key; within a group, by descending target string. Two counting sorts (by target, then
+ * stably by key): linear in the links, where a comparison sort was a noticeable part of a large operator's set-up.
+ */
 export function groupLinks(links: SingleLinks, key: Int32Array, keyCount: number): GroupedLinks {
-  const order = Array.from({ length: links.count }, (_, k) => k).sort(
-    (a, b) => key[a] - key[b] || links.dst[b] - links.dst[a],
-  );
+  let targets = 0;
+  for (let k = 0; k < links.count; k++) targets = Math.max(targets, links.dst[k] + 1);
+  const identity = Int32Array.from({ length: links.count }, (_, k) => k);
+  const byTarget = countingSort(identity, (k) => targets - 1 - links.dst[k], targets);
+  const order = countingSort(byTarget, (k) => key[k], keyCount);
   const start = new Int32Array(keyCount + 1);
   for (let k = 0; k < links.count; k++) start[key[k] + 1]++;
   for (let g = 0; g < keyCount; g++) start[g + 1] += start[g];
@@ -74,6 +79,16 @@ export function groupLinks(links: SingleLinks, key: Int32Array, keyCount: number
     pq: Int32Array.from(order, (k) => links.pq[k]),
     sign: Float64Array.from(order, (k) => links.sign[k]),
   };
+}
+
+/** `items` stably sorted by rank(item), ranks in 0 … ranks−1. */
+function countingSort(items: Int32Array, rank: (item: number) => number, ranks: number): Int32Array {
+  const next = new Int32Array(ranks + 1);
+  for (const item of items) next[rank(item) + 1]++;
+  for (let r = 0; r < ranks; r++) next[r + 1] += next[r];
+  const sorted = new Int32Array(items.length);
+  for (const item of items) sorted[next[rank(item)]++] = item;
+  return sorted;
 }
 
 /**

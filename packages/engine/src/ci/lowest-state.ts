@@ -54,7 +54,7 @@ export async function lowestState(
   const targetIrrep = options.targetIrrep ?? null;
   const whole = new ProductSpaceHamiltonian(ham, alpha, beta, null, targetIrrep);
   const positions = whole.blockDeterminants();
-  const block = positions === null ? null : new BlockOperator(whole, positions);
+  const block = positions === null ? null : new BlockOperator(whole, positions, whole.blockTransposes());
   const op = block ?? whole;
   const guess =
     options.guess ??

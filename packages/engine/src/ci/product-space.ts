@@ -1,6 +1,6 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
-import type { SymmetricOperator } from './davidson.ts';
+import type { LayoutOperator } from './block-operator.ts';
 import {
   couplingRows,
   groupLinks,
@@ -10,7 +10,8 @@ import {
 } from './excitations.ts';
 import { mirrorLowerToUpper, symmetrise, type ColumnWindows } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
-import { balancedBounds, runPhase, sigmaThreadsFor, withSharedVectors } from './sigma-team.ts';
+import { withSigmaVectors } from './sigma-memory.ts';
+import { balancedBounds, runPhase, sigmaThreadsFor } from './sigma-team.ts';
 import { sameSpinDiagonal } from './slater-condon.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
@@ -26,7 +27,7 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * computes only the lower triangle of H·C, half the work.
  *
  * On a large space H·C is shared between threads (sigma-team.ts), each computing a range of alpha rows
- * balanced by the work in them; C and H·C pass through two shared vectors.
+ * balanced by the work in them; C and H·C pass through the memory the kernels share (sigma-memory.ts).
  *
  * Given string sets sorted by irrep (StringSet's `orbitalIrreps`), H·C runs over the determinants of one
  * irrep only, `targetIrrep` or that of the lowest diagonal element (symmetryWindows): C must be zero outside them, and H·C
@@ -39,7 +40,7 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * strings outside a subspace needs (perturbative.ts): none of the work of the subspace's own rows, nor of
  * links that start outside it. The diagonal stays whole.
  */
-export class ProductSpaceHamiltonian implements SymmetricOperator {
+export class ProductSpaceHamiltonian implements LayoutOperator {
   readonly size: number;
   readonly diagonal: Float64Array;
   readonly spinSymmetric: boolean;
@@ -49,8 +50,8 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
   private readonly rows: SigmaRows;
   /** The symmetry block H·C runs over (symmetryWindows), or null. */
   private readonly windows: ColumnWindows | null;
-  /** Where each thread's rows start and end, per phase; null on one thread. */
-  private readonly bounds: Record<SigmaPhase, number[]> | null;
+  /** Where each thread's rows start and end, per phase. */
+  private readonly bounds: Record<SigmaPhase, number[]>;
 
   constructor(
     private readonly ham: ActiveSpaceHamiltonian,
@@ -103,7 +104,7 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     const threads = sigmaThreadsFor(this.computedSize());
     this.bounds =
       threads === 1
-        ? null
+        ? { sameSpin: [0, alpha.size], oppositeSpin: [0, alpha.size] }
         : {
             sameSpin: balancedBounds(this.sameSpinWork(data), threads),
             oppositeSpin: balancedBounds(this.oppositeSpinWork(data), threads),
@@ -149,6 +150,24 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     for (let a = 0; a < this.alpha.size; a++)
       for (let b = start[a]; b < end[a]; b++) positions[k++] = a * nb + b;
     return positions;
+  }
+
+  /**
+   * For an operator over even-spin states (one string set for both spins), per determinant of the block (in
+   * blockDeterminants' order) the index of its alpha ↔ beta mirror in the block (the block holds it: the irrep
+   * of (Ib, Ia) is that of (Ia, Ib)); null otherwise.
+   */
+  blockTransposes(): Int32Array | null {
+    if (this.windows === null || !this.spinSymmetric) return null;
+    const { start, end } = this.windows;
+    // Each row's determinants are one stretch of the block, from rowFirst[a] on.
+    const rowFirst = new Int32Array(this.alpha.size);
+    for (let a = 1; a < rowFirst.length; a++) rowFirst[a] = rowFirst[a - 1] + end[a - 1] - start[a - 1];
+    const transposes = new Int32Array(this.computedSize());
+    let k = 0;
+    for (let a = 0; a < this.alpha.size; a++)
+      for (let b = start[a]; b < end[a]; b++) transposes[k++] = rowFirst[b] + a - start[b];
+    return transposes;
   }
 
   private buildCoulombOnBeta(): Float64Array {
@@ -219,22 +238,46 @@ export class ProductSpaceHamiltonian implements SymmetricOperator {
     if (this.spinSymmetric) symmetrise(x, this.alpha.size, this.windows);
   }
 
-  async apply(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
-    const rowCount = this.alpha.size;
-    const bounds = this.bounds;
-    if (bounds === null) {
-      await this.rows.run('sameSpin', { c, out, from: 0, to: rowCount, cancel });
-      await this.rows.run('oppositeSpin', { c, out, from: 0, to: rowCount, cancel });
-    } else {
-      await withSharedVectors(this.size, async (sharedC, sharedOut) => {
-        sharedC.set(c);
-        for (const phase of ['sameSpin', 'oppositeSpin'] as const) {
-          await runPhase(this.rows, phase, sharedC, sharedOut, bounds[phase], cancel);
+  apply(c: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
+    return this.applyThrough(
+      (inMemory) => inMemory.set(c),
+      (outInMemory) => {
+        // H·C is written in the symmetry block alone (SigmaData.windows); it is zero outside.
+        if (this.windows === null) return out.set(outInMemory);
+        out.fill(0);
+        const nb = this.beta.size;
+        for (let a = 0; a < this.alpha.size; a++) {
+          const [from, end] = [a * nb + this.windows.start[a], a * nb + this.windows.end[a]];
+          out.set(outInMemory.subarray(from, end), from);
         }
-        out.set(sharedOut);
-      });
-    }
-    if (this.spinSymmetric) mirrorLowerToUpper(out, rowCount, this.windows);
+      },
+      cancel,
+    );
+  }
+
+  /** H·C in the kernels' memory, which every thread shares (LayoutOperator.applyThrough). */
+  async applyThrough(
+    load: (c: Float64Array, fromSameLoader: boolean) => void,
+    store: (out: Float64Array) => void,
+    cancel: CancelPoint,
+    loader: object | null = null,
+  ): Promise<void> {
+    const bounds = this.bounds;
+    const threads = bounds.sameSpin.length - 1;
+    await withSigmaVectors(
+      this.size,
+      this.rows.scratchBytes,
+      threads,
+      async (vectors) => {
+        load(vectors.c, vectors.cFromSameLoader);
+        for (const phase of ['sameSpin', 'oppositeSpin'] as const) {
+          await runPhase(this.rows, phase, vectors, bounds[phase], cancel);
+        }
+        if (this.spinSymmetric) mirrorLowerToUpper(vectors.out, this.alpha.size, this.windows);
+        store(vectors.out);
+      },
+      loader,
+    );
   }
 }
 

@@ -1,12 +1,14 @@
 import type { CancelPoint } from './cancel.ts';
 import { NEGLIGIBLE_WEIGHT, type GroupedLinks, type SparseRows } from './excitations.ts';
+import { type ColumnWindows, foldTransposeIntoLower, sparseRowTimesMatrix } from './sigma-kernels.ts';
 import {
-  type ColumnWindows,
-  foldTransposeIntoLower,
-  fourLinkKernel,
-  oneLinkKernel,
-  sparseRowTimesMatrix,
-} from './sigma-kernels.ts';
+  kernelsOn,
+  scratchAt,
+  scratchBytes,
+  type SigmaKernels,
+  type SigmaMemory,
+  type SigmaScratch,
+} from './sigma-memory.ts';
 
 /**
  * What H·C over alpha strings × beta strings needs, as typed arrays only, so that it can be posted (copied)
@@ -42,8 +44,8 @@ export interface SigmaData {
   /**
    * A symmetry block (ProductSpaceHamiltonian's `targetIrrep`): per alpha row, the beta strings
    * [start, end) of the irrep that makes a determinant of the target irrep (the strings are sorted by
-   * irrep, so each is one stretch). C is zero outside, and H·C is computed inside only (zero outside: H
-   * does not mix irreps). null: every beta string.
+   * irrep, so each is one stretch). C is zero outside, and H·C is computed and written inside only (it is zero
+   * outside: H does not mix irreps). null: every beta string.
    */
   windows: ColumnWindows | null;
 }
@@ -59,26 +61,27 @@ export interface SigmaData {
  */
 export type SigmaPhase = 'sameSpin' | 'oppositeSpin';
 
-/** Rows from … to−1 of out = H·c, computed by one thread. */
+/**
+ * Rows from … to−1 of out = H·c, computed by one thread; c and out lie in `space` (sigma-memory.ts), as does
+ * the thread's scratch, from byte `scratch` on.
+ */
 export interface RowRange {
   c: Float64Array;
   out: Float64Array;
+  space: SigmaMemory;
+  scratch: number;
   from: number;
   to: number;
   cancel: CancelPoint;
 }
 
-/** One thread's H·C work: the data and the scratch of the beta links screened for one alpha pair. */
+/** One thread's H·C work over the operator's data. */
 export class SigmaRows {
-  private readonly screenedStart: Int32Array;
-  private readonly screenedSrc: Int32Array;
-  private readonly screenedWeight: Float64Array;
+  /** Bytes of the scratch a thread needs (the beta links screened for one alpha pair). */
+  readonly scratchBytes: number;
 
   constructor(readonly data: SigmaData) {
-    const links = data.betaByTarget.src.length;
-    this.screenedStart = new Int32Array(data.betaSize + 1);
-    this.screenedSrc = new Int32Array(links);
-    this.screenedWeight = new Float64Array(links);
+    this.scratchBytes = scratchBytes(data.betaSize, data.betaByTarget.src.length);
   }
 
   run(phase: SigmaPhase, rows: RowRange): Promise<void> {
@@ -91,9 +94,9 @@ export class SigmaRows {
     const betaSide = !spinSymmetric && sources === null;
     for (let a = from; a < to; a++) {
       const row = a * nb;
-      out.fill(0, row, row + nb);
       // H_α keeps a string's irrep, so the rows it reads share this row's window.
       const [bFrom, bEnd] = windows === null ? [0, nb] : [windows.start[a], windows.end[a]];
+      out.fill(0, row + bFrom, row + bEnd);
       sparseRowTimesMatrix(
         alphaRows.rowStart[a],
         alphaRows.rowStart[a + 1],
@@ -123,11 +126,13 @@ export class SigmaRows {
    * included): its alpha links against the beta r = s terms (the coulombOnBeta table) and the beta links
    * r ≠ s whose (pq|rs) is not negligible.
    */
-  private async oppositeSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
-    const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, coulombOnBeta, windows } = this.data;
+  private async oppositeSpin(rows: RowRange): Promise<void> {
+    const { c, out, from, to, cancel } = rows;
+    const { norb, betaSize: nb, spinSymmetric, alphaByPair: alpha, windows } = this.data;
     if (spinSymmetric) foldTransposeIntoLower(out, this.data.alphaSize, from, to, windows);
     const n2 = norb * norb;
-    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+    const scratch = scratchAt(rows.space, rows.scratch, nb, this.data.betaByTarget.src.length);
+    const links = new LinkKernels(kernelsOn(rows.space), scratch, c, out, nb, alpha);
     // The beta strings each alpha link's target row takes: its symmetry window, and in a symmetric C the
     // lower triangle only.
     const startOf = (k: number) => (windows === null ? 0 : windows.start[alpha.dst[k]]);
@@ -146,8 +151,7 @@ export class SigmaRows {
       while (first < last && alpha.dst[first] >= to) first++;
       while (last > first && alpha.dst[last - 1] < from) last--;
       if (first === last) continue;
-      this.screenBetaLinks(pq);
-      const uOffset = pq * nb;
+      this.screenBetaLinks(pq, scratch);
       // Four alpha links at a time share every load of the beta side, which is what bounds this loop.
       // Their windows are one irrep's block each, so the same or disjoint (then each runs alone); sorted
       // by descending target, neighbours mostly share one, and in a triangle the fourth is the shortest
@@ -155,52 +159,24 @@ export class SigmaRows {
       let k = first;
       for (; k + 3 < last; k += 4) {
         if (!sameWindow(k, k + 1) || !sameWindow(k, k + 2) || !sameWindow(k, k + 3)) {
-          for (let j = k; j < k + 4; j++) this.oneLink(j, startOf(j), endOf(j), uOffset, c, out);
+          for (let j = k; j < k + 4; j++) links.one(j, startOf(j), endOf(j));
           continue;
         }
-        const [from4, end4] = [startOf(k), endOf(k + 3)];
-        fourLinkKernel(alpha, k, nb, from4, end4, coulombOnBeta, uOffset, w, start, src, c, out);
-        for (let j = k; j < k + 3; j++) if (endOf(j) > end4) this.oneLink(j, end4, endOf(j), uOffset, c, out);
+        const end4 = endOf(k + 3);
+        links.four(k, startOf(k), end4);
+        for (let j = k; j < k + 3; j++) if (endOf(j) > end4) links.one(j, end4, endOf(j));
       }
-      for (; k < last; k++) this.oneLink(k, startOf(k), endOf(k), uOffset, c, out);
+      for (; k < last; k++) links.one(k, startOf(k), endOf(k));
       if (cancel.due()) await cancel.pause();
     }
   }
 
-  private oneLink(
-    k: number,
-    from: number,
-    end: number,
-    uOffset: number,
-    c: Float64Array,
-    out: Float64Array,
-  ): void {
-    const { betaSize: nb, alphaByPair: alpha, coulombOnBeta } = this.data;
-    const { screenedStart, screenedSrc, screenedWeight } = this;
-    const [inRow, outRow] = [alpha.src[k] * nb, alpha.dst[k] * nb];
-    oneLinkKernel(
-      inRow,
-      outRow,
-      alpha.sign[k],
-      from,
-      end,
-      coulombOnBeta,
-      uOffset,
-      screenedWeight,
-      screenedStart,
-      screenedSrc,
-      c,
-      out,
-    );
-  }
-
   /**
-   * Fills the screened links for the alpha pair pq: the beta links of pq's irrep into each target string,
-   * weighted by sign · (pq|rs), without those of negligible weight.
+   * Fills the scratch for the alpha pair pq: the beta links of pq's irrep into each target string, weighted by
+   * sign · (pq|rs), without those of negligible weight, and pq's row of the diagonal weights (coulombOnBeta).
    */
-  private screenBetaLinks(pq: number): void {
-    const { betaByTarget: beta, eri, betaSize: nb, norb, pairIrreps, pairIrrep } = this.data;
-    const { screenedStart: start, screenedSrc: src, screenedWeight: w } = this;
+  private screenBetaLinks(pq: number, { start, src, weight, u }: SigmaScratch): void {
+    const { betaByTarget: beta, eri, betaSize: nb, norb, pairIrreps, pairIrrep, coulombOnBeta } = this.data;
     const eriRow = pq * norb * norb;
     const irrep = pairIrrep === null ? 0 : pairIrrep[pq];
     let count = 0;
@@ -208,12 +184,73 @@ export class SigmaRows {
       start[jb] = count;
       const group = jb * pairIrreps + irrep;
       for (let l = beta.start[group]; l < beta.start[group + 1]; l++) {
-        const weight = beta.sign[l] * eri[eriRow + beta.pq[l]];
-        if (Math.abs(weight) < NEGLIGIBLE_WEIGHT) continue;
+        const w = beta.sign[l] * eri[eriRow + beta.pq[l]];
+        if (Math.abs(w) < NEGLIGIBLE_WEIGHT) continue;
         src[count] = beta.src[l];
-        w[count++] = weight;
+        weight[count++] = w;
       }
     }
     start[nb] = count;
+    u.set(coulombOnBeta.subarray(pq * nb, (pq + 1) * nb));
+  }
+}
+
+/** The WebAssembly kernels called for alpha links of one pair, addresses worked out from the indices. */
+class LinkKernels {
+  private readonly cAt: number;
+  private readonly outAt: number;
+  private readonly rowBytes: number;
+
+  constructor(
+    private readonly kernels: SigmaKernels,
+    private readonly scratch: SigmaScratch,
+    c: Float64Array,
+    out: Float64Array,
+    nb: number,
+    private readonly alpha: GroupedLinks,
+  ) {
+    [this.cAt, this.outAt, this.rowBytes] = [c.byteOffset, out.byteOffset, 8 * nb];
+  }
+
+  /** Alpha link k against the screened beta links, into the beta strings [from, end) of its target row. */
+  one(k: number, from: number, end: number): void {
+    const { alpha, scratch, cAt, outAt, rowBytes } = this;
+    this.kernels.oneLink(
+      cAt + alpha.src[k] * rowBytes,
+      outAt + alpha.dst[k] * rowBytes,
+      alpha.sign[k],
+      from,
+      end,
+      scratch.u.byteOffset,
+      scratch.weight.byteOffset,
+      scratch.start.byteOffset,
+      scratch.src.byteOffset,
+    );
+  }
+
+  /** Alpha links k … k+3 at once, over [from, end) (within each one's window). */
+  four(k: number, from: number, end: number): void {
+    const { alpha, scratch, cAt, outAt, rowBytes } = this;
+    const { src, dst, sign } = alpha;
+    this.kernels.fourLinks(
+      cAt + src[k] * rowBytes,
+      cAt + src[k + 1] * rowBytes,
+      cAt + src[k + 2] * rowBytes,
+      cAt + src[k + 3] * rowBytes,
+      outAt + dst[k] * rowBytes,
+      outAt + dst[k + 1] * rowBytes,
+      outAt + dst[k + 2] * rowBytes,
+      outAt + dst[k + 3] * rowBytes,
+      sign[k],
+      sign[k + 1],
+      sign[k + 2],
+      sign[k + 3],
+      from,
+      end,
+      scratch.u.byteOffset,
+      scratch.weight.byteOffset,
+      scratch.start.byteOffset,
+      scratch.src.byteOffset,
+    );
   }
 }

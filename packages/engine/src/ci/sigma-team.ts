@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CancelPoint } from './cancel.ts';
+import type { SigmaMemory, SigmaVectors } from './sigma-memory.ts';
 import type { SigmaData, SigmaPhase, SigmaRows } from './sigma-rows.ts';
 
 export interface SigmaRequest {
@@ -10,6 +11,9 @@ export interface SigmaRequest {
   /** Sent when the helper does not hold this operator's data yet. */
   data?: SigmaData;
   phase: SigmaPhase;
+  /** The shared memory c and out lie in, and the helper's scratch in it. */
+  space: SigmaMemory;
+  scratch: number;
   c: Float64Array;
   out: Float64Array;
   from: number;
@@ -111,15 +115,14 @@ function ask(target: Helper, request: SigmaRequest): Promise<void> {
 
 /**
  * Runs one phase of H·C over the row ranges bounds[t] … bounds[t+1]: the first in this thread with
- * `local`, the others in helper threads; resolves when all are done. c and out must be backed by
- * SharedArrayBuffers (`withSharedVectors`); the operator's data is copied to a helper once, into buffers of
- * the helper's own that its garbage collector sees.
+ * `local`, the others in helper threads, thread t with scratch t; resolves when all are done. The operator's
+ * data is copied to a helper once, into buffers of the helper's own that its garbage collector sees; the vectors
+ * are shared (sigma-memory.ts).
  */
 export async function runPhase(
   local: SigmaRows,
   phase: SigmaPhase,
-  c: Float64Array,
-  out: Float64Array,
+  { space, c, out, scratch }: SigmaVectors,
   bounds: readonly number[],
   cancel: CancelPoint,
 ): Promise<void> {
@@ -129,15 +132,26 @@ export async function runPhase(
   const remote: Array<Promise<void>> = [];
   for (let t = 1; t + 1 < bounds.length; t++) {
     const target = helper(t - 1);
-    const request: SigmaRequest = { dataId, phase, c, out, from: bounds[t], to: bounds[t + 1] };
+    const request: SigmaRequest = {
+      dataId,
+      phase,
+      space,
+      scratch: scratch[t],
+      c,
+      out,
+      from: bounds[t],
+      to: bounds[t + 1],
+    };
     if (target.holds !== dataId) request.data = data;
     target.holds = dataId;
     remote.push(ask(target, request));
   }
-  const here = await local.run(phase, { c, out, from: bounds[0], to: bounds[1], cancel }).then(
-    () => null,
-    (error: unknown) => error,
-  );
+  const here = await local
+    .run(phase, { c, out, space, scratch: scratch[0], from: bounds[0], to: bounds[1], cancel })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
   // Even when this thread's part failed (a cancelled run), the helpers are let finish with the vectors.
   const settled = await Promise.allSettled(remote);
   if (here !== null) throw here;
@@ -161,43 +175,4 @@ export function balancedBounds(weights: ArrayLike<number>, parts: number): numbe
   while (bounds.length < parts) bounds.push(weights.length);
   bounds.push(weights.length);
   return bounds;
-}
-
-/**
- * The two shared vectors products exchange C and H·C through, kept for the thread and reused by every operator
- * (grown when one needs more). Fresh SharedArrayBuffers per operator would pile up: a helper thread that has
- * seen one keeps it alive until its own garbage collection, which nothing in a helper prompts (V8 counts shared
- * buffers in no isolate's external memory), and a loop makes hundreds of operators.
- */
-let sharedVectors: { c: SharedArrayBuffer; out: SharedArrayBuffer } | null = null;
-let sharedVectorsInUse = false;
-
-/**
- * Runs `product` with two shared vectors of `size` elements; products of one thread run one at a time, so a
- * second one at once (never the case in the engine) gets vectors of its own.
- */
-export async function withSharedVectors<T>(
-  size: number,
-  product: (c: Float64Array, out: Float64Array) => Promise<T>,
-): Promise<T> {
-  const bytes = 8 * size;
-  if (sharedVectorsInUse) {
-    return product(
-      new Float64Array(new SharedArrayBuffer(bytes)),
-      new Float64Array(new SharedArrayBuffer(bytes)),
-    );
-  }
-  if (sharedVectors === null || sharedVectors.c.byteLength < bytes) {
-    sharedVectors = null; // the old pair can be collected before the new one is made
-    sharedVectors = { c: new SharedArrayBuffer(bytes), out: new SharedArrayBuffer(bytes) };
-  }
-  sharedVectorsInUse = true;
-  try {
-    return await product(
-      new Float64Array(sharedVectors.c, 0, size),
-      new Float64Array(sharedVectors.out, 0, size),
-    );
-  } finally {
-    sharedVectorsInUse = false;
-  }
 }

@@ -1,6 +1,6 @@
 /*
  * A helper thread of H·C (sigma-team.ts): runs one phase over its range of rows, on the operator's data
- * and vectors, which are SharedArrayBuffers shared with the thread that asked.
+ * and vectors, which lie in a WebAssembly memory shared with the thread that asked (sigma-memory.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { CancelPoint } from './cancel.ts';
@@ -21,8 +21,8 @@ async function serve(request: SigmaRequest): Promise<SigmaReply> {
   try {
     if (request.data !== undefined) loaded = { id: request.dataId, rows: new SigmaRows(request.data) };
     if (loaded?.id !== request.dataId) throw new Error(`operator ${request.dataId} was not loaded`);
-    const { phase, c, out, from, to } = request;
-    await loaded.rows.run(phase, { c, out, from, to, cancel: neverDue });
+    const { phase, space, scratch, c, out, from, to } = request;
+    await loaded.rows.run(phase, { c, out, space, scratch, from, to, cancel: neverDue });
     return { error: null };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

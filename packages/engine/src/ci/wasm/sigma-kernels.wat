@@ -1,0 +1,97 @@
+;; The opposite-spin inner loops of H·C (sigma-rows.ts), in WebAssembly: V8's compiled JavaScript checks the
+;; bounds of every typed-array read, and these loops are gathers (c at a link's source string), so the checks
+;; cost as much as the arithmetic. Here memory reads are unchecked (guard pages), 2.8× the JavaScript loop's
+;; speed in a one-off micro-benchmark (session 24). SIMD did not help: the reads are gathers.
+;;
+;; Every address is a byte offset into the one memory, imported so that every thread of H·C shares it
+;; (sigma-memory.ts). Rows: the byte offset of a row's first element. u: the diagonal weights' row (element jb
+;; at u + 8·jb). w, start, src: the screened beta links (weight, per target string the first link, source).
+;; Built into sigma-kernels.wasm.ts by scripts/build-wasm.ts.
+(module
+  (import "engine" "memory" (memory 1 65536 shared))
+
+  ;; out[outRow + jb] += sign · (u[jb]·c[inRow + jb] + Σ_{l ∈ [start[jb], start[jb+1])} w[l]·c[inRow + src[l]])
+  ;; for from ≤ jb < end: one alpha link (or the alpha diagonal) against every beta link.
+  (func (export "oneLink")
+    (param $in i32) (param $out i32) (param $sign f64) (param $from i32) (param $end i32)
+    (param $u i32) (param $w i32) (param $start i32) (param $src i32)
+    (local $jb i32) (local $at i32) (local $l i32) (local $lEnd i32) (local $sum f64)
+    (local.set $jb (local.get $from))
+    (block $rowsDone
+      (loop $rows
+        (br_if $rowsDone (i32.ge_s (local.get $jb) (local.get $end)))
+        (local.set $at (i32.shl (local.get $jb) (i32.const 3)))
+        (local.set $sum
+          (f64.mul
+            (f64.load (i32.add (local.get $u) (local.get $at)))
+            (f64.load (i32.add (local.get $in) (local.get $at)))))
+        (local.set $l (i32.load (i32.add (local.get $start) (i32.shl (local.get $jb) (i32.const 2)))))
+        (local.set $lEnd (i32.load offset=4 (i32.add (local.get $start) (i32.shl (local.get $jb) (i32.const 2)))))
+        (block $linksDone
+          (loop $links
+            (br_if $linksDone (i32.ge_s (local.get $l) (local.get $lEnd)))
+            (local.set $sum
+              (f64.add (local.get $sum)
+                (f64.mul
+                  (f64.load (i32.add (local.get $w) (i32.shl (local.get $l) (i32.const 3))))
+                  (f64.load
+                    (i32.add (local.get $in)
+                      (i32.shl
+                        (i32.load (i32.add (local.get $src) (i32.shl (local.get $l) (i32.const 2))))
+                        (i32.const 3)))))))
+            (local.set $l (i32.add (local.get $l) (i32.const 1)))
+            (br $links)))
+        (f64.store (i32.add (local.get $out) (local.get $at))
+          (f64.add (f64.load (i32.add (local.get $out) (local.get $at)))
+            (f64.mul (local.get $sign) (local.get $sum))))
+        (local.set $jb (i32.add (local.get $jb) (i32.const 1)))
+        (br $rows))))
+
+  ;; oneLink for four alpha links of the same orbital pair at once: every load of the beta side serves four.
+  (func (export "fourLinks")
+    (param $in1 i32) (param $in2 i32) (param $in3 i32) (param $in4 i32)
+    (param $out1 i32) (param $out2 i32) (param $out3 i32) (param $out4 i32)
+    (param $sign1 f64) (param $sign2 f64) (param $sign3 f64) (param $sign4 f64)
+    (param $from i32) (param $end i32) (param $u i32) (param $w i32) (param $start i32) (param $src i32)
+    (local $jb i32) (local $at i32) (local $l i32) (local $lEnd i32) (local $diagonal f64) (local $weight f64)
+    (local $source i32) (local $sum1 f64) (local $sum2 f64) (local $sum3 f64) (local $sum4 f64)
+    (local.set $jb (local.get $from))
+    (block $rowsDone
+      (loop $rows
+        (br_if $rowsDone (i32.ge_s (local.get $jb) (local.get $end)))
+        (local.set $at (i32.shl (local.get $jb) (i32.const 3)))
+        (local.set $diagonal (f64.load (i32.add (local.get $u) (local.get $at))))
+        (local.set $sum1 (f64.mul (local.get $diagonal) (f64.load (i32.add (local.get $in1) (local.get $at)))))
+        (local.set $sum2 (f64.mul (local.get $diagonal) (f64.load (i32.add (local.get $in2) (local.get $at)))))
+        (local.set $sum3 (f64.mul (local.get $diagonal) (f64.load (i32.add (local.get $in3) (local.get $at)))))
+        (local.set $sum4 (f64.mul (local.get $diagonal) (f64.load (i32.add (local.get $in4) (local.get $at)))))
+        (local.set $l (i32.load (i32.add (local.get $start) (i32.shl (local.get $jb) (i32.const 2)))))
+        (local.set $lEnd (i32.load offset=4 (i32.add (local.get $start) (i32.shl (local.get $jb) (i32.const 2)))))
+        (block $linksDone
+          (loop $links
+            (br_if $linksDone (i32.ge_s (local.get $l) (local.get $lEnd)))
+            (local.set $weight (f64.load (i32.add (local.get $w) (i32.shl (local.get $l) (i32.const 3)))))
+            (local.set $source
+              (i32.shl
+                (i32.load (i32.add (local.get $src) (i32.shl (local.get $l) (i32.const 2))))
+                (i32.const 3)))
+            (local.set $sum1 (f64.add (local.get $sum1)
+              (f64.mul (local.get $weight) (f64.load (i32.add (local.get $in1) (local.get $source))))))
+            (local.set $sum2 (f64.add (local.get $sum2)
+              (f64.mul (local.get $weight) (f64.load (i32.add (local.get $in2) (local.get $source))))))
+            (local.set $sum3 (f64.add (local.get $sum3)
+              (f64.mul (local.get $weight) (f64.load (i32.add (local.get $in3) (local.get $source))))))
+            (local.set $sum4 (f64.add (local.get $sum4)
+              (f64.mul (local.get $weight) (f64.load (i32.add (local.get $in4) (local.get $source))))))
+            (local.set $l (i32.add (local.get $l) (i32.const 1)))
+            (br $links)))
+        (f64.store (i32.add (local.get $out1) (local.get $at))
+          (f64.add (f64.load (i32.add (local.get $out1) (local.get $at))) (f64.mul (local.get $sign1) (local.get $sum1))))
+        (f64.store (i32.add (local.get $out2) (local.get $at))
+          (f64.add (f64.load (i32.add (local.get $out2) (local.get $at))) (f64.mul (local.get $sign2) (local.get $sum2))))
+        (f64.store (i32.add (local.get $out3) (local.get $at))
+          (f64.add (f64.load (i32.add (local.get $out3) (local.get $at))) (f64.mul (local.get $sign3) (local.get $sum3))))
+        (f64.store (i32.add (local.get $out4) (local.get $at))
+          (f64.add (f64.load (i32.add (local.get $out4) (local.get $at))) (f64.mul (local.get $sign4) (local.get $sum4))))
+        (local.set $jb (i32.add (local.get $jb) (i32.const 1)))
+        (br $rows)))))
