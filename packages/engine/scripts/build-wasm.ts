@@ -16,7 +16,10 @@ export const MODULE_PATH = fileURLToPath(new URL('../src/ci/wasm/sigma-kernels.w
 /** The text of sigma-kernels.wasm.ts for the current .wat. */
 export async function sigmaKernelsModule(): Promise<string> {
   const tools = await wabt();
-  const parsed = tools.parseWat('sigma-kernels.wat', readFileSync(SOURCE, 'utf8'), { threads: true });
+  const parsed = tools.parseWat('sigma-kernels.wat', readFileSync(SOURCE, 'utf8'), {
+    threads: true,
+    simd: true,
+  });
   try {
     const { buffer } = parsed.toBinary({});
     // V8 validates it (wabt's own validator refuses shared memories whatever the features say).

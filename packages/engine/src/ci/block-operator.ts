@@ -23,6 +23,14 @@ export interface LayoutOperator extends SymmetricOperator {
 export class BlockOperator implements SymmetricOperator {
   readonly size: number;
   readonly diagonal: Float64Array;
+  /**
+   * The block as stretches of consecutive positions (a symmetry block is one per alpha string): stretch i
+   * holds positions runFrom[i] … runFrom[i] + runLength[i] − 1, in the block from runAt[i] on. Scatter and
+   * gather copy stretches, not elements.
+   */
+  private readonly runFrom: Int32Array;
+  private readonly runLength: Int32Array;
+  private readonly runAt: Int32Array;
 
   /**
    * `transposed[k]`: the position in the block of the determinant that is k's with alpha and beta exchanged,
@@ -30,12 +38,20 @@ export class BlockOperator implements SymmetricOperator {
    */
   constructor(
     private readonly inner: LayoutOperator,
-    private readonly positions: Int32Array,
+    positions: Int32Array,
     private readonly transposed: Int32Array | null,
   ) {
     this.size = positions.length;
-    this.diagonal = new Float64Array(this.size);
-    this.gather(inner.diagonal, this.diagonal);
+    const starts: number[] = [];
+    for (let k = 0; k < positions.length; k++)
+      if (k === 0 || positions[k] !== positions[k - 1] + 1) starts.push(k);
+    this.runAt = Int32Array.from(starts);
+    this.runFrom = Int32Array.from(starts, (k) => positions[k]);
+    this.runLength = Int32Array.from(
+      starts,
+      (k, i) => (i + 1 < starts.length ? starts[i + 1] : this.size) - k,
+    );
+    this.diagonal = this.toBlock(inner.diagonal);
   }
 
   apply(x: Float64Array, out: Float64Array, cancel: CancelPoint): Promise<void> {
@@ -78,12 +94,14 @@ export class BlockOperator implements SymmetricOperator {
   }
 
   private scatter(x: Float64Array, whole: Float64Array): void {
-    const { positions } = this;
-    for (let k = 0; k < positions.length; k++) whole[positions[k]] = x[k];
+    const { runFrom, runLength, runAt } = this;
+    for (let i = 0; i < runAt.length; i++)
+      whole.set(x.subarray(runAt[i], runAt[i] + runLength[i]), runFrom[i]);
   }
 
   private gather(from: Float64Array, out: Float64Array): void {
-    const { positions } = this;
-    for (let k = 0; k < positions.length; k++) out[k] = from[positions[k]];
+    const { runFrom, runLength, runAt } = this;
+    for (let i = 0; i < runAt.length; i++)
+      out.set(from.subarray(runFrom[i], runFrom[i] + runLength[i]), runAt[i]);
   }
 }

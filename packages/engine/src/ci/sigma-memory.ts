@@ -43,6 +43,19 @@ export interface SigmaKernels {
     start: number,
     src: number,
   ): void;
+  fourRows(
+    out: number,
+    in1: number,
+    in2: number,
+    in3: number,
+    in4: number,
+    v1: number,
+    v2: number,
+    v3: number,
+    v4: number,
+    count: number,
+  ): void;
+  oneRow(out: number, inRow: number, v: number, count: number): void;
 }
 
 /** A memory with an id that survives being posted to a helper thread (the object received is a new one). */

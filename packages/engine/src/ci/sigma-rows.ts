@@ -1,6 +1,6 @@
 import type { CancelPoint } from './cancel.ts';
 import { NEGLIGIBLE_WEIGHT, type GroupedLinks, type SparseRows } from './excitations.ts';
-import { type ColumnWindows, foldTransposeIntoLower, sparseRowTimesMatrix } from './sigma-kernels.ts';
+import { type ColumnWindows, foldTransposeIntoLower } from './sigma-kernels.ts';
 import {
   kernelsOn,
   scratchAt,
@@ -88,8 +88,10 @@ export class SigmaRows {
     return phase === 'sameSpin' ? this.sameSpin(rows) : this.oppositeSpin(rows);
   }
 
-  private async sameSpin({ c, out, from, to, cancel }: RowRange): Promise<void> {
+  private async sameSpin(rows: RowRange): Promise<void> {
+    const { c, out, from, to, cancel } = rows;
     const { betaSize: nb, alphaRows, betaRows, spinSymmetric, sources, windows } = this.data;
+    const kernels = kernelsOn(rows.space);
     // A coupling block's alphaRows hold only what it needs; its unmarked rows have no C for C·H_β to read.
     const betaSide = !spinSymmetric && sources === null;
     for (let a = from; a < to; a++) {
@@ -97,18 +99,7 @@ export class SigmaRows {
       // H_α keeps a string's irrep, so the rows it reads share this row's window.
       const [bFrom, bEnd] = windows === null ? [0, nb] : [windows.start[a], windows.end[a]];
       out.fill(0, row + bFrom, row + bEnd);
-      sparseRowTimesMatrix(
-        alphaRows.rowStart[a],
-        alphaRows.rowStart[a + 1],
-        alphaRows.col,
-        alphaRows.value,
-        nb,
-        bFrom,
-        bEnd,
-        c,
-        out,
-        row,
-      );
+      rowTimesRows(kernels, alphaRows, a, c, nb, bFrom, bEnd, out.byteOffset + 8 * (row + bFrom));
       if (betaSide) {
         const { rowStart, col, value } = betaRows;
         for (let b = bFrom; b < bEnd; b++) {
@@ -193,6 +184,41 @@ export class SigmaRows {
     start[nb] = count;
     u.set(coulombOnBeta.subarray(pq * nb, (pq + 1) * nb));
   }
+}
+
+/**
+ * out[b] += Σ_k value[k] · c[col[k]·n + b] over row a's entries k of the sparse rows, for bFrom ≤ b < bEnd, the
+ * row of out at byte `outAt` (from bFrom on): four entries at a time, so that each pass over out carries four.
+ */
+function rowTimesRows(
+  kernels: SigmaKernels,
+  { rowStart, col, value }: SparseRows,
+  a: number,
+  c: Float64Array,
+  n: number,
+  bFrom: number,
+  bEnd: number,
+  outAt: number,
+): void {
+  const at = (k: number) => c.byteOffset + 8 * (col[k] * n + bFrom);
+  const count = bEnd - bFrom;
+  let k = rowStart[a];
+  const end = rowStart[a + 1];
+  for (; k + 3 < end; k += 4) {
+    kernels.fourRows(
+      outAt,
+      at(k),
+      at(k + 1),
+      at(k + 2),
+      at(k + 3),
+      value[k],
+      value[k + 1],
+      value[k + 2],
+      value[k + 3],
+      count,
+    );
+  }
+  for (; k < end; k++) kernels.oneRow(outAt, at(k), value[k], count);
 }
 
 /** The WebAssembly kernels called for alpha links of one pair, addresses worked out from the indices. */
