@@ -53,13 +53,18 @@ export async function davidsonLowest(
   if (n === 0) throw new Error('Davidson: empty space');
   const basis: Float64Array[] = [];
   const images: Float64Array[] = [];
+  // Vectors a restart drops are reused for the next images and directions: a fresh large typed array costs
+  // page faults and garbage collection on every iteration.
+  const spare: Float64Array[] = [];
+  const vector = () => spare.pop() ?? new Float64Array(n);
+  const [x, ax, residual] = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
   let projected = new Float64Array(MAX_SUBSPACE * MAX_SUBSPACE);
   let next = startVector(op, options.guess);
   let previousEnergy = Number.POSITIVE_INFINITY;
   let residualNorm = Number.POSITIVE_INFINITY;
 
   for (let iteration = 1; iteration <= options.maxIterations; iteration++) {
-    const image = new Float64Array(n);
+    const image = vector();
     await op.apply(next, image, options.cancel);
     basis.push(next);
     images.push(image);
@@ -72,11 +77,14 @@ export async function davidsonLowest(
 
     const ritz = eigh(leading(projected, k), k);
     const energy = ritz.values[0];
-    const x = combine(basis, ritz.vectors, k, 0);
-    const ax = combine(images, ritz.vectors, k, 0);
-    const residual = new Float64Array(n);
-    for (let i = 0; i < n; i++) residual[i] = ax[i] - energy * x[i];
-    residualNorm = Math.sqrt(dot(residual, residual));
+    combine(basis, ritz.vectors, k, 0, x);
+    combine(images, ritz.vectors, k, 0, ax);
+    let squared = 0;
+    for (let i = 0; i < n; i++) {
+      residual[i] = ax[i] - energy * x[i];
+      squared += residual[i] * residual[i];
+    }
+    residualNorm = Math.sqrt(squared);
     const settled = Math.abs(energy - previousEnergy) < options.energyTolerance;
     if ((settled && residualNorm < options.residualTolerance) || residualNorm < 1e-12) {
       return { energy, vector: x, iterations: iteration };
@@ -85,19 +93,19 @@ export async function davidsonLowest(
 
     if (k === MAX_SUBSPACE) {
       const keep = Math.min(RESTART_SIZE, k);
-      const keptBasis = Array.from({ length: keep }, (_, j) =>
-        j === 0 ? x : combine(basis, ritz.vectors, k, j),
-      );
+      const keptBasis = Array.from({ length: keep }, (_, j) => combine(basis, ritz.vectors, k, j, vector()));
       const keptImages = Array.from({ length: keep }, (_, j) =>
-        j === 0 ? ax : combine(images, ritz.vectors, k, j),
+        combine(images, ritz.vectors, k, j, vector()),
       );
-      basis.splice(0, basis.length, ...keptBasis);
-      images.splice(0, images.length, ...keptImages);
+      spare.push(
+        ...basis.splice(0, basis.length, ...keptBasis),
+        ...images.splice(0, images.length, ...keptImages),
+      );
       projected = new Float64Array(MAX_SUBSPACE * MAX_SUBSPACE);
       for (let j = 0; j < keep; j++) projected[j * MAX_SUBSPACE + j] = ritz.values[j];
     }
 
-    const direction = correction(residual, op, energy, basis);
+    const direction = correction(residual, op, energy, basis, vector());
     // No new direction: the basis spans an invariant subspace and the Ritz pair is exact.
     if (direction === null) return { energy, vector: x, iterations: iteration };
     next = direction;
@@ -132,14 +140,16 @@ function correction(
   op: SymmetricOperator,
   energy: number,
   basis: Float64Array[],
+  t: Float64Array,
 ): Float64Array | null {
-  const t = new Float64Array(residual.length);
   for (let i = 0; i < t.length; i++) {
     const denominator = energy - op.diagonal[i];
     t[i] = residual[i] / (Math.abs(denominator) < MIN_DENOMINATOR ? -MIN_DENOMINATOR : denominator);
   }
   op.restrict(t);
-  return orthonormalise(t, basis) ?? orthonormalise(Float64Array.from(residual), basis);
+  if (orthonormalise(t, basis) !== null) return t;
+  t.set(residual);
+  return orthonormalise(t, basis);
 }
 
 /** Gram–Schmidt against the basis, repeated once when cancellation lost accuracy (Daniel et al.'s test). */
@@ -164,14 +174,15 @@ function leading(square: Float64Array, k: number): Float64Array {
   return out;
 }
 
-/** Σ_i vectors[i] · coefficients[i, column] for eigenvector `column` of a k×k eigh result. */
+/** out ← Σ_i vectors[i] · coefficients[i, column] for eigenvector `column` of a k×k eigh result; returns out. */
 function combine(
   vectors: Float64Array[],
   coefficients: Float64Array,
   k: number,
   column: number,
+  out: Float64Array,
 ): Float64Array {
-  const out = new Float64Array(vectors[0].length);
+  out.fill(0);
   for (let i = 0; i < k; i++) axpy(coefficients[i * k + column], vectors[i], out);
   return out;
 }

@@ -64,30 +64,44 @@ export interface GroupedLinks {
  * stably by key): linear in the links, where a comparison sort was a noticeable part of a large operator's set-up.
  */
 export function groupLinks(links: SingleLinks, key: Int32Array, keyCount: number): GroupedLinks {
+  const count = links.count;
   let targets = 0;
-  for (let k = 0; k < links.count; k++) targets = Math.max(targets, links.dst[k] + 1);
-  const identity = Int32Array.from({ length: links.count }, (_, k) => k);
-  const byTarget = countingSort(identity, (k) => targets - 1 - links.dst[k], targets);
-  const order = countingSort(byTarget, (k) => key[k], keyCount);
+  for (let k = 0; k < count; k++) targets = Math.max(targets, links.dst[k] + 1);
+  const descendingTarget = new Int32Array(count);
+  for (let k = 0; k < count; k++) descendingTarget[k] = targets - 1 - links.dst[k];
+  const byTarget = countingSort(null, descendingTarget, targets);
+  const order = countingSort(byTarget, key, keyCount);
   const start = new Int32Array(keyCount + 1);
-  for (let k = 0; k < links.count; k++) start[key[k] + 1]++;
+  for (let k = 0; k < count; k++) start[key[k] + 1]++;
   for (let g = 0; g < keyCount; g++) start[g + 1] += start[g];
-  return {
+  const grouped = {
     start,
-    src: Int32Array.from(order, (k) => links.src[k]),
-    dst: Int32Array.from(order, (k) => links.dst[k]),
-    pq: Int32Array.from(order, (k) => links.pq[k]),
-    sign: Float64Array.from(order, (k) => links.sign[k]),
+    src: new Int32Array(count),
+    dst: new Int32Array(count),
+    pq: new Int32Array(count),
+    sign: new Float64Array(count),
   };
+  for (let i = 0; i < count; i++) {
+    const k = order[i];
+    grouped.src[i] = links.src[k];
+    grouped.dst[i] = links.dst[k];
+    grouped.pq[i] = links.pq[k];
+    grouped.sign[i] = links.sign[k];
+  }
+  return grouped;
 }
 
-/** `items` stably sorted by rank(item), ranks in 0 … ranks−1. */
-function countingSort(items: Int32Array, rank: (item: number) => number, ranks: number): Int32Array {
+/** The items (0 … rank.length − 1 in `items`' order, or in their own with null) stably sorted by rank[item]. */
+function countingSort(items: Int32Array | null, rank: Int32Array, ranks: number): Int32Array {
+  const count = rank.length;
   const next = new Int32Array(ranks + 1);
-  for (const item of items) next[rank(item) + 1]++;
+  for (let k = 0; k < count; k++) next[rank[k] + 1]++;
   for (let r = 0; r < ranks; r++) next[r + 1] += next[r];
-  const sorted = new Int32Array(items.length);
-  for (const item of items) sorted[next[rank(item)]++] = item;
+  const sorted = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const item = items === null ? i : items[i];
+    sorted[next[rank[item]]++] = item;
+  }
   return sorted;
 }
 

@@ -80,10 +80,12 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
     const pairIrrep = this.windows === null ? null : pairIrreps(alpha.orbitalIrreps);
     const irrepCount = alpha.blockStart === null ? 1 : alpha.blockStart.length - 1;
     const pairIrrepCount = pairIrrep === null ? 1 : irrepCount;
-    const betaKey =
-      pairIrrep === null
-        ? betaLinks.dst
-        : Int32Array.from(betaLinks.dst, (dst, l) => dst * irrepCount + pairIrrep[betaLinks.pq[l]]);
+    let betaKey = betaLinks.dst;
+    if (pairIrrep !== null) {
+      betaKey = new Int32Array(betaLinks.count);
+      for (let l = 0; l < betaLinks.count; l++)
+        betaKey[l] = betaLinks.dst[l] * irrepCount + pairIrrep[betaLinks.pq[l]];
+    }
     const data: SigmaData = {
       norb,
       alphaSize: alpha.size,
@@ -191,14 +193,21 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
     const diagonal = new Float64Array(this.size);
     const betaSame = Array.from({ length: nb }, (_, b) => rowDiagonal(betaRows, b));
     const n = this.norb;
+    const coulombRows = new Int32Array(n);
     for (let a = 0; a < this.alpha.size; a++) {
       const row = a * nb;
       const alphaSame = sameSpinDiagonal(this.ham, this.alphaOcc[a]);
-      for (let b = 0; b < nb; b++) diagonal[row + b] = alphaSame + betaSame[b];
-      // Coulomb between the spins, Σ_{i∈Ia, j∈Ib} (ii|jj), from the (ii|jj) rows of coulombOnBeta.
-      for (const i of this.alphaOcc[a]) {
-        const coulomb = (i * n + i) * nb;
-        for (let b = 0; b < nb; b++) diagonal[row + b] += coulombOnBeta[coulomb + b];
+      // Coulomb between the spins, Σ_{i∈Ia, j∈Ib} (ii|jj), from the (ii|jj) rows of coulombOnBeta, summed
+      // per element so that each element is written once.
+      const occupied = this.alphaOcc[a].length;
+      for (let k = 0; k < occupied; k++) {
+        const i = this.alphaOcc[a][k];
+        coulombRows[k] = (i * n + i) * nb;
+      }
+      for (let b = 0; b < nb; b++) {
+        let sum = alphaSame + betaSame[b];
+        for (let k = 0; k < occupied; k++) sum += coulombOnBeta[coulombRows[k] + b];
+        diagonal[row + b] = sum;
       }
     }
     return diagonal;
