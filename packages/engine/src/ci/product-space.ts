@@ -8,11 +8,11 @@ import {
   singleExcitationLinks,
   type SparseRows,
 } from './excitations.ts';
+import { ProductDiagonal } from './product-diagonal.ts';
 import { mirrorLowerToUpper, symmetrise, type ColumnWindows } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
 import { withSigmaVectors } from './sigma-memory.ts';
 import { balancedBounds, runPhase, sigmaThreadsFor } from './sigma-team.ts';
-import { sameSpinDiagonal } from './slater-condon.ts';
 import { occupiedOrbitals, type StringSet } from './strings.ts';
 
 /**
@@ -38,10 +38,11 @@ import { occupiedOrbitals, type StringSet } from './strings.ts';
  * `targetIrrep` only, where that is given and the sets are sorted by irrep): C lives on the
  * marked alpha rows and H·C is computed on the others only (zero on the marked ones), which is what scoring
  * strings outside a subspace needs (perturbative.ts): none of the work of the subspace's own rows, nor of
- * links that start outside it. The diagonal stays whole.
+ * links that start outside it. The diagonal covers the marked rows too.
  */
 export class ProductSpaceHamiltonian implements LayoutOperator {
   readonly size: number;
+  /** ⟨D|H|D⟩ − ecore per determinant, in the symmetry block only where there is one (zero outside). */
   readonly diagonal: Float64Array;
   readonly spinSymmetric: boolean;
   private readonly norb: number;
@@ -74,9 +75,11 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
       ? this.alphaOcc
       : Array.from(beta.strings, (x) => occupiedOrbitals(x, norb));
     const coulombOnBeta = this.buildCoulombOnBeta();
-    this.diagonal = this.buildDiagonal(betaRows, coulombOnBeta);
+    const diagonal = new ProductDiagonal(ham, this.alphaOcc, betaRows, coulombOnBeta, beta.size, ham.nbeta);
     // A coupling block's lowest diagonal element may lie outside the state: it needs the state's irrep.
-    this.windows = sources === null || targetIrrep !== null ? this.symmetryWindows(targetIrrep) : null;
+    this.windows =
+      sources === null || targetIrrep !== null ? this.symmetryWindows(targetIrrep, diagonal) : null;
+    this.diagonal = diagonal.build(this.windows);
     const pairIrrep = this.windows === null ? null : pairIrreps(alpha.orbitalIrreps);
     const irrepCount = alpha.blockStart === null ? 1 : alpha.blockStart.length - 1;
     const pairIrrepCount = pairIrrep === null ? 1 : irrepCount;
@@ -119,10 +122,10 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
    * H never leaves an irrep, so the lowest eigenvector it reaches from there lies in it, and H·C need only
    * run over it. Per alpha string, the beta window.
    */
-  private symmetryWindows(target: number | null): ColumnWindows | null {
+  private symmetryWindows(target: number | null, diagonal: ProductDiagonal): ColumnWindows | null {
     const [alphaBlocks, betaBlocks] = [this.alpha.blockStart, this.beta.blockStart];
     if (alphaBlocks === null || betaBlocks === null || this.size === 0) return null;
-    const irrep = target ?? this.lowestDiagonalIrrep();
+    const irrep = target ?? this.irrepAt(diagonal.lowestPosition());
     const start = new Int32Array(this.alpha.size);
     const end = new Int32Array(this.alpha.size);
     for (let g = 0; g + 1 < alphaBlocks.length; g++) {
@@ -135,11 +138,10 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
     return { start, end };
   }
 
-  private lowestDiagonalIrrep(): number {
-    let lowest = 0;
-    for (let i = 1; i < this.size; i++) if (this.diagonal[i] < this.diagonal[lowest]) lowest = i;
+  /** The irrep of the determinant at position a·nβ + b. */
+  private irrepAt(position: number): number {
     const nb = this.beta.size;
-    return (this.alpha.irrepOf(Math.floor(lowest / nb)) ?? 0) ^ (this.beta.irrepOf(lowest % nb) ?? 0);
+    return (this.alpha.irrepOf(Math.floor(position / nb)) ?? 0) ^ (this.beta.irrepOf(position % nb) ?? 0);
   }
 
   /** The determinants H·C runs over, as positions Ia·nβ + Ib: the symmetry block's, or null for all. */
@@ -185,32 +187,6 @@ export class ProductSpaceHamiltonian implements LayoutOperator {
       }
     }
     return out;
-  }
-
-  /** The beta side's same-spin diagonal is read from its rows; the alpha side's (a coupling block's rows lack it) is computed. */
-  private buildDiagonal(betaRows: SparseRows, coulombOnBeta: Float64Array): Float64Array {
-    const nb = this.beta.size;
-    const diagonal = new Float64Array(this.size);
-    const betaSame = Array.from({ length: nb }, (_, b) => rowDiagonal(betaRows, b));
-    const n = this.norb;
-    const coulombRows = new Int32Array(n);
-    for (let a = 0; a < this.alpha.size; a++) {
-      const row = a * nb;
-      const alphaSame = sameSpinDiagonal(this.ham, this.alphaOcc[a]);
-      // Coulomb between the spins, Σ_{i∈Ia, j∈Ib} (ii|jj), from the (ii|jj) rows of coulombOnBeta, summed
-      // per element so that each element is written once.
-      const occupied = this.alphaOcc[a].length;
-      for (let k = 0; k < occupied; k++) {
-        const i = this.alphaOcc[a][k];
-        coulombRows[k] = (i * n + i) * nb;
-      }
-      for (let b = 0; b < nb; b++) {
-        let sum = alphaSame + betaSame[b];
-        for (let k = 0; k < occupied; k++) sum += coulombOnBeta[coulombRows[k] + b];
-        diagonal[row + b] = sum;
-      }
-    }
-    return diagonal;
   }
 
   /** Per alpha row, the multiply-adds of the same-spin phase. */
@@ -295,10 +271,4 @@ function pairIrreps(irreps: Int32Array | null): Int32Array | null {
   if (irreps === null) return null;
   const n = irreps.length;
   return Int32Array.from({ length: n * n }, (_, pq) => irreps[Math.floor(pq / n)] ^ irreps[pq % n]);
-}
-
-function rowDiagonal(rows: SparseRows, row: number): number {
-  for (let k = rows.rowStart[row]; k < rows.rowStart[row + 1]; k++)
-    if (rows.col[k] === row) return rows.value[k];
-  return 0;
 }
