@@ -1,13 +1,7 @@
 import type { ActiveSpaceHamiltonian } from '../types.ts';
 import type { CancelPoint } from './cancel.ts';
 import type { LayoutOperator } from './block-operator.ts';
-import {
-  couplingRows,
-  groupLinks,
-  sameSpinHamiltonian,
-  singleExcitationLinks,
-  type SparseRows,
-} from './excitations.ts';
+import { couplingRows, groupLinks, sameSpinHamiltonian, singleExcitationLinks } from './excitations.ts';
 import { ProductDiagonal } from './product-diagonal.ts';
 import { mirrorLowerToUpper, symmetrise, type ColumnWindows } from './sigma-kernels.ts';
 import { SigmaRows, type SigmaData, type SigmaPhase } from './sigma-rows.ts';
