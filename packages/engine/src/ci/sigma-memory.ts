@@ -10,19 +10,12 @@ const PAGE_BYTES = 65_536;
 /** wasm32's whole address space: the memory reserves it and commits only what it grows to. */
 const MAX_PAGES = 65_536;
 
-/** Addresses are byte offsets into the memory; see sigma-kernels.wat for the arguments. */
+/**
+ * Addresses are byte offsets into the memory; see sigma-kernels.wat for the arguments. `links`: the address of a
+ * thread's screened links (SigmaScratch.links).
+ */
 export interface SigmaKernels {
-  oneLink(
-    inRow: number,
-    outRow: number,
-    sign: number,
-    from: number,
-    end: number,
-    u: number,
-    w: number,
-    start: number,
-    src: number,
-  ): void;
+  oneLink(inRow: number, outRow: number, sign: number, from: number, end: number, links: number): void;
   fourLinks(
     in1: number,
     in2: number,
@@ -38,10 +31,7 @@ export interface SigmaKernels {
     sign4: number,
     from: number,
     end: number,
-    u: number,
-    w: number,
-    start: number,
-    src: number,
+    links: number,
   ): void;
   fourRows(
     out: number,
@@ -80,20 +70,26 @@ export function kernelsOn({ id, memory }: SigmaMemory): SigmaKernels {
   return kernels;
 }
 
-/** One thread's scratch: the screened beta links of one alpha pair and its row of diagonal weights. */
+/**
+ * One thread's scratch: the screened beta links of one alpha pair and its row of diagonal weights, after a header
+ * of their four addresses (u, weight, start, src), at `links`, which is what the link kernels take.
+ */
 export interface SigmaScratch {
+  links: number;
   start: Int32Array;
   src: Int32Array;
   weight: Float64Array;
   u: Float64Array;
 }
 
+const HEADER_BYTES = 16;
+
 /** Bytes of one thread's scratch for `betaSize` target strings and `links` beta links. */
 export function scratchBytes(betaSize: number, links: number): number {
-  return align(4 * (betaSize + 1)) + align(4 * links) + 8 * links + 8 * betaSize;
+  return HEADER_BYTES + align(4 * (betaSize + 1)) + align(4 * links) + 8 * links + 8 * betaSize;
 }
 
-/** The scratch laid out from byte `offset` of the memory (scratchBytes long). */
+/** The scratch laid out from byte `offset` of the memory (scratchBytes long), its header written. */
 export function scratchAt(
   { memory }: SigmaMemory,
   offset: number,
@@ -101,13 +97,18 @@ export function scratchAt(
   links: number,
 ): SigmaScratch {
   const buffer = memory.buffer;
-  const start = new Int32Array(buffer, offset, betaSize + 1);
-  const srcAt = offset + align(4 * (betaSize + 1));
-  const src = new Int32Array(buffer, srcAt, links);
+  const startAt = offset + HEADER_BYTES;
+  const srcAt = startAt + align(4 * (betaSize + 1));
   const weightAt = srcAt + align(4 * links);
-  const weight = new Float64Array(buffer, weightAt, links);
-  const u = new Float64Array(buffer, weightAt + 8 * links, betaSize);
-  return { start, src, weight, u };
+  const uAt = weightAt + 8 * links;
+  new Int32Array(buffer, offset, 4).set([uAt, weightAt, startAt, srcAt]);
+  return {
+    links: offset,
+    start: new Int32Array(buffer, startAt, betaSize + 1),
+    src: new Int32Array(buffer, srcAt, links),
+    weight: new Float64Array(buffer, weightAt, links),
+    u: new Float64Array(buffer, uAt, betaSize),
+  };
 }
 
 /** What a product works in: C, H·C and the byte offset of each thread's scratch. */

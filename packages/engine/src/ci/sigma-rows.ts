@@ -247,10 +247,7 @@ class LinkKernels {
       alpha.sign[k],
       from,
       end,
-      scratch.u.byteOffset,
-      scratch.weight.byteOffset,
-      scratch.start.byteOffset,
-      scratch.src.byteOffset,
+      scratch.links,
     );
   }
 
@@ -273,10 +270,7 @@ class LinkKernels {
       sign[k + 3],
       from,
       end,
-      scratch.u.byteOffset,
-      scratch.weight.byteOffset,
-      scratch.start.byteOffset,
-      scratch.src.byteOffset,
+      scratch.links,
     );
   }
 }

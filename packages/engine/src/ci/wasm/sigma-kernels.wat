@@ -6,7 +6,8 @@
 ;;
 ;; Every address is a byte offset into the one memory, imported so that every thread of H·C shares it
 ;; (sigma-memory.ts). Rows: the byte offset of a row's first element. u: the diagonal weights' row (element jb
-;; at u + 8·jb). w, start, src: the screened beta links (weight, per target string the first link, source).
+;; at u + 8·jb). w, start, src: the screened beta links (weight, per target string the first link, source);
+;; the link kernels take them as `links`, the address of these four addresses (u, w, start, src) in a row.
 ;; Built into sigma-kernels.wasm.ts by scripts/build-wasm.ts.
 (module
   (import "engine" "memory" (memory 1 65536 shared))
@@ -14,9 +15,13 @@
   ;; out[outRow + jb] += sign · (u[jb]·c[inRow + jb] + Σ_{l ∈ [start[jb], start[jb+1])} w[l]·c[inRow + src[l]])
   ;; for from ≤ jb < end: one alpha link (or the alpha diagonal) against every beta link.
   (func (export "oneLink")
-    (param $in i32) (param $out i32) (param $sign f64) (param $from i32) (param $end i32)
-    (param $u i32) (param $w i32) (param $start i32) (param $src i32)
+    (param $in i32) (param $out i32) (param $sign f64) (param $from i32) (param $end i32) (param $links i32)
+    (local $u i32) (local $w i32) (local $start i32) (local $src i32)
     (local $jb i32) (local $at i32) (local $l i32) (local $lEnd i32) (local $sum f64)
+    (local.set $u (i32.load (local.get $links)))
+    (local.set $w (i32.load offset=4 (local.get $links)))
+    (local.set $start (i32.load offset=8 (local.get $links)))
+    (local.set $src (i32.load offset=12 (local.get $links)))
     (local.set $jb (local.get $from))
     (block $rowsDone
       (loop $rows
@@ -53,9 +58,14 @@
     (param $in1 i32) (param $in2 i32) (param $in3 i32) (param $in4 i32)
     (param $out1 i32) (param $out2 i32) (param $out3 i32) (param $out4 i32)
     (param $sign1 f64) (param $sign2 f64) (param $sign3 f64) (param $sign4 f64)
-    (param $from i32) (param $end i32) (param $u i32) (param $w i32) (param $start i32) (param $src i32)
+    (param $from i32) (param $end i32) (param $links i32)
+    (local $u i32) (local $w i32) (local $start i32) (local $src i32)
     (local $jb i32) (local $at i32) (local $l i32) (local $lEnd i32) (local $diagonal f64) (local $weight f64)
     (local $source i32) (local $sum1 f64) (local $sum2 f64) (local $sum3 f64) (local $sum4 f64)
+    (local.set $u (i32.load (local.get $links)))
+    (local.set $w (i32.load offset=4 (local.get $links)))
+    (local.set $start (i32.load offset=8 (local.get $links)))
+    (local.set $src (i32.load offset=12 (local.get $links)))
     (local.set $jb (local.get $from))
     (block $rowsDone
       (loop $rows
