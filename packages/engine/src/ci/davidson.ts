@@ -93,10 +93,15 @@ export async function davidsonLowest(
 
     if (k === MAX_SUBSPACE) {
       const keep = Math.min(RESTART_SIZE, k);
-      const keptBasis = Array.from({ length: keep }, (_, j) => combine(basis, ritz.vectors, k, j, vector()));
-      const keptImages = Array.from({ length: keep }, (_, j) =>
-        combine(images, ritz.vectors, k, j, vector()),
-      );
+      // The first Ritz pair is x and ax, just combined: copied, not combined again.
+      const kept = (vectors: Float64Array[], first: Float64Array, j: number) => {
+        const into = vector();
+        if (j > 0) return combine(vectors, ritz.vectors, k, j, into);
+        into.set(first);
+        return into;
+      };
+      const keptBasis = Array.from({ length: keep }, (_, j) => kept(basis, x, j));
+      const keptImages = Array.from({ length: keep }, (_, j) => kept(images, ax, j));
       spare.push(
         ...basis.splice(0, basis.length, ...keptBasis),
         ...images.splice(0, images.length, ...keptImages),

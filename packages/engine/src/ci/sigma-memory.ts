@@ -84,9 +84,18 @@ export interface SigmaScratch {
 
 const HEADER_BYTES = 16;
 
+/** Where each part of a scratch lies, in bytes from its start, and its whole length. */
+function scratchLayout(betaSize: number, links: number) {
+  const start = HEADER_BYTES;
+  const src = start + align(4 * (betaSize + 1));
+  const weight = src + align(4 * links);
+  const u = weight + 8 * links;
+  return { start, src, weight, u, bytes: u + 8 * betaSize };
+}
+
 /** Bytes of one thread's scratch for `betaSize` target strings and `links` beta links. */
 export function scratchBytes(betaSize: number, links: number): number {
-  return HEADER_BYTES + align(4 * (betaSize + 1)) + align(4 * links) + 8 * links + 8 * betaSize;
+  return scratchLayout(betaSize, links).bytes;
 }
 
 /** The scratch laid out from byte `offset` of the memory (scratchBytes long), its header written. */
@@ -97,17 +106,19 @@ export function scratchAt(
   links: number,
 ): SigmaScratch {
   const buffer = memory.buffer;
-  const startAt = offset + HEADER_BYTES;
-  const srcAt = startAt + align(4 * (betaSize + 1));
-  const weightAt = srcAt + align(4 * links);
-  const uAt = weightAt + 8 * links;
-  new Int32Array(buffer, offset, 4).set([uAt, weightAt, startAt, srcAt]);
+  const at = scratchLayout(betaSize, links);
+  new Int32Array(buffer, offset, 4).set([
+    offset + at.u,
+    offset + at.weight,
+    offset + at.start,
+    offset + at.src,
+  ]);
   return {
     links: offset,
-    start: new Int32Array(buffer, startAt, betaSize + 1),
-    src: new Int32Array(buffer, srcAt, links),
-    weight: new Float64Array(buffer, weightAt, links),
-    u: new Float64Array(buffer, uAt, betaSize),
+    start: new Int32Array(buffer, offset + at.start, betaSize + 1),
+    src: new Int32Array(buffer, offset + at.src, links),
+    weight: new Float64Array(buffer, offset + at.weight, links),
+    u: new Float64Array(buffer, offset + at.u, betaSize),
   };
 }
 
@@ -123,8 +134,11 @@ export interface SigmaVectors {
 
 const idle: SigmaMemory[] = [];
 let nextId = 1;
-/** Per memory id, who last wrote C there (withSigmaVectors' `loader`), if anyone said. */
-const lastLoader = new Map<number, object | null>();
+/**
+ * Per memory id, who last wrote C there (withSigmaVectors' `loader`), if anyone said; held weakly, so that an
+ * operator done with is not kept alive, with its arrays, until the memory's next product.
+ */
+const lastLoader = new Map<number, WeakRef<object> | null>();
 
 /**
  * Runs `product` with C and H·C of `size` elements and `threads` scratch areas of `scratch` bytes in a shared
@@ -157,9 +171,9 @@ export async function withSigmaVectors<T>(
       c: new Float64Array(buffer, 0, size),
       out: new Float64Array(buffer, vectorBytes, size),
       scratch: Array.from({ length: threads }, (_, t) => 2 * vectorBytes + t * align(scratch)),
-      cFromSameLoader: loader !== null && lastLoader.get(space.id) === loader,
+      cFromSameLoader: loader !== null && lastLoader.get(space.id)?.deref() === loader,
     };
-    lastLoader.set(space.id, loader);
+    lastLoader.set(space.id, loader === null ? null : new WeakRef(loader));
     return await product(vectors);
   } finally {
     idle.push(space);
